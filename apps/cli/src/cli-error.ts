@@ -1,0 +1,27 @@
+// Turns every failure into one line on stderr and a non-zero exit code: no stack traces for users.
+import type { Command } from 'commander'
+import { CommanderError } from 'commander'
+
+/** An error the user caused (bad option, bad file); printed as one line, exit code 1. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export async function runCli(program: Command, argv: string[]): Promise<void> {
+  program.exitOverride()
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s) })
+  try {
+    await program.parseAsync(argv)
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // help and version exit 0; commander has already printed its own one-line message
+      process.exitCode = err.exitCode === 0 ? 0 : 2
+      return
+    }
+    const message = err instanceof Error ? err.message : String(err)
+    const name = err instanceof Error && err.name !== 'Error' ? `${err.name}: ` : ''
+    process.stderr.write(`spinmpi: ${name}${message.split('\n')[0]}\n`)
+    if (process.env.DEBUG) process.stderr.write(`${err instanceof Error ? err.stack : ''}\n`)
+    process.exitCode = 1
+  }
+}

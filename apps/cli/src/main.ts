@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// The spinmpi command line: one file per command under commands/, registered here.
+import { Command } from 'commander'
+import { runCli } from './cli-error.js'
+
+const program = new Command()
+program
+  .name('spinmpi')
+  .description('MPI-style programs and derived datatypes on simulated sPIN network cards')
+  .showHelpAfterError(false)
+
+// Commands register themselves on `program` (one file each under commands/).
+
+await runCli(program, process.argv)
