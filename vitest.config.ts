@@ -10,6 +10,8 @@ export default defineConfig({
       '@spinmpi/ddt': src('ddt'),
       '@spinmpi/nic': src('nic'),
       '@spinmpi/runtime': src('runtime'),
+      '@spinmpi/goal': src('goal'),
+      '@spinmpi/micro': fileURLToPath(new URL('./apps/micro/src/index.ts', import.meta.url)),
     },
   },
   test: {

@@ -1,0 +1,8 @@
+// Every figure `spinmpi bench` knows, by name. Each figure module adds one line here.
+import type { Figure } from './figure.js'
+
+export const figures: readonly Figure[] = []
+
+export function findFigure(name: string): Figure | undefined {
+  return figures.find((f) => f.name === name)
+}
