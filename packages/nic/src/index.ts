@@ -1,1 +1,2 @@
-export {}
+// @spinmpi/nic: the simulated machine. Public API only.
+export * from './sim/index.js'

@@ -1,0 +1,5 @@
+export { Simulator, SimulationError } from './simulator.js'
+export { Signal } from './signal.js'
+export { Rng } from './rng.js'
+export { EventHeap, type EventFn } from './event-heap.js'
+export { type Ps, ns, us, toNs, transferPs, cyclesPs, PS_PER_NS, PS_PER_US, PS_PER_S } from './time.js'

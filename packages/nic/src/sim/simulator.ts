@@ -1,0 +1,91 @@
+// The discrete-event loop. Events are (time, sequence, fn, arg); ties run in scheduling order.
+// Async processes (rank programs) park on Signals; after any event that fires one, the loop
+// yields to the microtask queue so every continuation runs at the same simulated instant, in a
+// deterministic order, before time moves on.
+
+import { EventHeap, type EventFn } from './event-heap.js'
+import { Signal, type WakeupSink } from './signal.js'
+import type { Ps } from './time.js'
+
+export class SimulationError extends Error {
+  override readonly name = 'SimulationError'
+}
+
+export class Simulator implements WakeupSink {
+  now: Ps = 0
+  /** Events executed so far (for simulator-speed reporting). */
+  executed = 0
+  private readonly heap = new EventHeap()
+  private wakeups = 0
+
+  /** Schedules `fn(arg)` at absolute time `time` (not before now). */
+  at<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
+    if (!(time >= this.now) || !Number.isFinite(time)) {
+      throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
+    }
+    this.heap.push(time, fn as EventFn, arg)
+  }
+
+  /** Schedules `fn(arg)` after `delay` picoseconds. */
+  after<A>(delay: Ps, fn: (arg: A) => void, arg?: A): void {
+    this.at(this.now + delay, fn, arg)
+  }
+
+  get pending(): number {
+    return this.heap.size
+  }
+
+  /** A signal that async code can await; fire it from an event. */
+  signal<T = void>(): Signal<T> {
+    return new Signal<T>(this)
+  }
+
+  /** A promise resolved `delay` picoseconds from now. */
+  sleep(delay: Ps): Promise<void> {
+    const s = this.signal<void>()
+    this.after(delay, fireSignal, s)
+    return s.promise
+  }
+
+  noteWakeup(): void {
+    this.wakeups++
+  }
+
+  /** Runs events synchronously up to and including time `until`. For models without processes. */
+  run(until: Ps = Infinity): void {
+    const heap = this.heap
+    while (heap.size > 0 && heap.peekTime() <= until) {
+      this.now = heap.peekTime()
+      heap.popAndRun()
+      this.executed++
+    }
+  }
+
+  /**
+   * Runs events, letting awaiting processes continue between events. Resolves when no event is
+   * left (or the next is after `until`); processes still parked then are blocked for good.
+   */
+  async runAsync(until: Ps = Infinity): Promise<void> {
+    const heap = this.heap
+    await drainMicrotasks()
+    this.wakeups = 0
+    while (heap.size > 0 && heap.peekTime() <= until) {
+      this.now = heap.peekTime()
+      heap.popAndRun()
+      this.executed++
+      if (this.wakeups > 0) {
+        this.wakeups = 0
+        await drainMicrotasks()
+      }
+    }
+  }
+}
+
+function fireSignal(s: Signal<void>): void {
+  s.fire()
+}
+
+/** Node drains the whole microtask queue (including newly queued jobs) before any macrotask. */
+function drainMicrotasks(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}

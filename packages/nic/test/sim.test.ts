@@ -1,0 +1,96 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { EventHeap, Rng, Simulator, ns, transferPs, cyclesPs } from '../src/index.js'
+
+describe('EventHeap', () => {
+  it('pops in (time, sequence) order for any insertion order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 300 }), (times) => {
+        const heap = new EventHeap()
+        const out: [number, number][] = []
+        times.forEach((t, i) => heap.push(t, (a: [number, number]) => out.push(a), [t, i]))
+        while (heap.size > 0) heap.popAndRun()
+        const expected = times.map((t, i) => [t, i] as [number, number]).sort((a, b) => a[0] - b[0] || a[1] - b[1])
+        expect(out).toEqual(expected)
+      }),
+    )
+  })
+
+  it('reuses slots: interleaved push/pop stays ordered past the initial capacity', () => {
+    const heap = new EventHeap()
+    const seen: number[] = []
+    for (let i = 0; i < 5000; i++) heap.push(i, (v: number) => seen.push(v), i)
+    for (let i = 0; i < 2500; i++) heap.popAndRun()
+    for (let i = 5000; i < 7000; i++) heap.push(i, (v: number) => seen.push(v), i)
+    while (heap.size > 0) heap.popAndRun()
+    expect(seen).toEqual(Array.from({ length: 7000 }, (_, i) => i))
+  })
+})
+
+describe('Simulator', () => {
+  it('advances time to each event and refuses events in the past', () => {
+    const sim = new Simulator()
+    const log: number[] = []
+    sim.at(ns(5), () => {
+      log.push(sim.now)
+      sim.after(ns(1), () => log.push(sim.now))
+    })
+    sim.at(ns(2), () => log.push(sim.now))
+    sim.run()
+    expect(log).toEqual([2000, 5000, 6000])
+    expect(() => sim.at(10, () => {})).toThrow(/before now/)
+  })
+
+  it('runs async processes deterministically, continuations at the instant they wake', async () => {
+    const sim = new Simulator()
+    const log: string[] = []
+    const proc = async (name: string, delays: number[]) => {
+      for (const d of delays) {
+        await sim.sleep(d)
+        log.push(`${name}@${sim.now}`)
+      }
+    }
+    const done = Promise.all([proc('a', [10, 10, 5]), proc('b', [15, 5, 5])])
+    await sim.runAsync()
+    await done
+    expect(log).toEqual(['a@10', 'b@15', 'a@20', 'b@20', 'a@25', 'b@25'])
+  })
+
+  it('leaves a process parked when nothing will wake it (deadlock is observable)', async () => {
+    const sim = new Simulator()
+    const never = sim.signal<number>()
+    let finished = false
+    void never.promise.then(() => (finished = true))
+    sim.after(5, () => {})
+    await sim.runAsync()
+    expect(finished).toBe(false)
+    expect(sim.pending).toBe(0)
+  })
+})
+
+describe('time helpers', () => {
+  it('converts transfers and cycles to whole picoseconds, rounding up', () => {
+    expect(transferPs(2048, 200)).toBe(81920) // 2 KiB at 200 Gbit/s = 81.92 ns
+    expect(cyclesPs(1, 800e6)).toBe(1250) // one 800 MHz cycle
+    expect(cyclesPs(3, 3e9)).toBe(1000)
+  })
+})
+
+describe('Rng', () => {
+  it('gives the same stream for the same seed and purpose, different for another purpose', () => {
+    const a = new Rng(42, 'reorder')
+    const b = new Rng(42, 'reorder')
+    const c = new Rng(42, 'faults')
+    const sa = Array.from({ length: 8 }, () => a.nextU32())
+    expect(Array.from({ length: 8 }, () => b.nextU32())).toEqual(sa)
+    expect(Array.from({ length: 8 }, () => c.nextU32())).not.toEqual(sa)
+  })
+
+  it('draws integers in range with a roughly uniform spread', () => {
+    const r = new Rng(7)
+    const counts = new Array(10).fill(0)
+    for (let i = 0; i < 10000; i++) counts[r.int(10)]++
+    for (const c of counts) expect(c).toBeGreaterThan(850)
+    expect(counts.reduce((s, c) => s + c, 0)).toBe(10000)
+  })
+})
