@@ -15,11 +15,11 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
   } catch (err) {
     if (err instanceof CommanderError) {
       // help and version exit 0; commander has already printed its own one-line message
-      process.exitCode = err.exitCode === 0 ? 0 : 2
+      process.exitCode = err.exitCode
       return
     }
     const message = err instanceof Error ? err.message : String(err)
-    const name = err instanceof Error && err.name !== 'Error' ? `${err.name}: ` : ''
+    const name = err instanceof Error && err.name !== 'Error' && !(err instanceof UsageError) ? `${err.name}: ` : ''
     process.stderr.write(`spinmpi: ${name}${message.split('\n')[0]}\n`)
     if (process.env.DEBUG) process.stderr.write(`${err instanceof Error ? err.stack : ''}\n`)
     process.exitCode = 1

@@ -2,13 +2,16 @@
 // The spinmpi command line: one file per command under commands/, registered here.
 import { Command } from 'commander'
 import { runCli } from './cli-error.js'
+import { registerBench } from './commands/bench.js'
 
 const program = new Command()
 program
   .name('spinmpi')
   .description('MPI-style programs and derived datatypes on simulated sPIN network cards')
   .showHelpAfterError(false)
+  .exitOverride() // before commands are added, so subcommands inherit it
 
 // Commands register themselves on `program` (one file each under commands/).
+registerBench(program)
 
 await runCli(program, process.argv)

@@ -1,0 +1,86 @@
+// `spinmpi bench NAME|all|perf`: run a figure or benchmark, print a table or JSON, and with
+// --out write JSON + SVG per figure (and index.html for `all`).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { figures, findFigure, renderFigure, type Figure, type FigureResult } from '@spinmpi/micro'
+import { UsageError } from '../cli-error.js'
+import { parseOptions } from '../options.js'
+import { createProgress } from '../progress.js'
+import { renderReport, type ReportEntry } from '../report.js'
+import { formatTable } from '../table.js'
+
+const BenchOptions = z.object({
+  json: z.boolean().default(false),
+  out: z.string().min(1, 'expected a directory').optional(),
+  profile: z.string().min(1).optional(),
+  quick: z.boolean().default(false),
+})
+
+export function registerBench(program: Command): void {
+  program
+    .command('bench')
+    .description(`run a figure or benchmark: ${figures.map((f) => f.name).join(', ')}, all (every figure + report), perf (speed suites)`)
+    .argument('<name>', 'figure name, "all" or "perf"')
+    .option('--json', 'print the result as JSON')
+    .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all) into dir')
+    .option('--profile <name>', 'machine profile (default: each figure\'s own)')
+    .option('--quick', 'a reduced sweep that runs in seconds')
+    .action(async (name: string, raw: unknown) => {
+      const opts = parseOptions(BenchOptions, raw)
+      const selected = selectFigures(name)
+      const progress = createProgress(!opts.json)
+      const entries: ReportEntry[] = []
+      try {
+        for (const figure of selected) {
+          const started = performance.now()
+          const result = await figure.run({ profile: opts.profile, quick: opts.quick, onProgress: progress.track(figure.name) })
+          const wallSeconds = (performance.now() - started) / 1000
+          const svgFile = opts.out ? writeOutputs(opts.out, figure, result) : undefined
+          entries.push({ name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds })
+        }
+      } finally {
+        progress.stop()
+      }
+      if (opts.out && name === 'all') {
+        const report = join(resolve(opts.out), 'index.html')
+        writeFileSync(report, renderReport(entries, { profile: opts.profile ?? 'per figure', quick: opts.quick }))
+        process.stderr.write(`report: ${report}\n`)
+      }
+      printResults(entries, opts.json, name)
+    })
+}
+
+function selectFigures(name: string): readonly Figure[] {
+  if (name === 'all') return figures.filter((f) => (f.kind ?? 'figure') === 'figure')
+  if (name === 'perf') return figures.filter((f) => f.kind === 'perf')
+  const figure = findFigure(name)
+  if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf`)
+  return [figure]
+}
+
+function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {
+  const out = resolve(dir)
+  mkdirSync(out, { recursive: true })
+  writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(result, null, 2)}\n`)
+  const svg = renderFigure(figure, result)
+  if (!svg) return undefined
+  writeFileSync(join(out, `${figure.name}.svg`), svg)
+  return `${figure.name}.svg`
+}
+
+function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
+  if (json) {
+    const results = entries.map((e) => e.result)
+    process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' ? results : results[0], null, 2)}\n`)
+    return
+  }
+  for (const e of entries) {
+    const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows'].includes(k))
+    process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile})\n`)
+    for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
+    process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
+    for (const c of e.checks) process.stdout.write(`  ${c.pass ? 'pass' : 'MISS'}: ${c.claim} (measured: ${c.measured})\n`)
+  }
+}
