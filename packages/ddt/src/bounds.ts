@@ -1,0 +1,129 @@
+// Bounds of a derived type from its lowered form (MPI-4 §5.1, with MPICH's struct padding).
+//
+// Every lowered constructor is a set of blocks: `n` consecutive instances of a child placed at
+// a byte displacement, instance i at displacement + i * child.extent. Bounds only depend on the
+// lowest and highest displacement of blocks that share a child, so vectors are summed in
+// closed form instead of block by block.
+
+import type { Bounds, Datatype, Lowered } from './datatype.js'
+
+/** Bounds plus the true extent, which every datatype also carries. */
+export interface FullBounds extends Bounds {
+  readonly trueExtent: number
+}
+
+const EMPTY: FullBounds = {
+  size: 0, lb: 0, ub: 0, extent: 0, trueLb: 0, trueUb: 0, trueExtent: 0,
+  alignment: 1, explicitLb: false, explicitUb: false, elements: 0,
+}
+
+/** Accumulates blocks; explicit (resized) markers win over data bounds, as MPI's LB/UB do. */
+class BoundsBuilder {
+  private size = 0
+  private elements = 0
+  private alignment = 1
+  private dataLb = Infinity
+  private dataUb = -Infinity
+  private markerLb = Infinity
+  private markerUb = -Infinity
+  private trueLb = Infinity
+  private trueUb = -Infinity
+
+  /**
+   * Adds `blocks` blocks of `n` instances of `child`, the lowest block at `lowDispl` and the
+   * highest at `highDispl` (bytes).
+   */
+  add(child: Datatype, n: number, blocks: number, lowDispl: number, highDispl: number): void {
+    if (n === 0 || blocks === 0) return
+    this.size += blocks * n * child.size
+    this.elements += blocks * n * child.elements
+    const hasData = child.size > 0
+    // An empty child without markers has an empty typemap: it adds nothing to the bounds.
+    if (!hasData && !child.explicitLb && !child.explicitUb) return
+    const reach = (n - 1) * child.extent
+    const spreadLow = Math.min(0, reach)
+    const spreadHigh = Math.max(0, reach)
+    const lb = lowDispl + child.lb + spreadLow
+    const ub = highDispl + child.ub + spreadHigh
+    if (child.explicitLb) this.markerLb = Math.min(this.markerLb, lb)
+    else if (hasData) this.dataLb = Math.min(this.dataLb, lb)
+    if (child.explicitUb) this.markerUb = Math.max(this.markerUb, ub)
+    else if (hasData) this.dataUb = Math.max(this.dataUb, ub)
+    if (hasData) {
+      this.trueLb = Math.min(this.trueLb, lowDispl + child.trueLb + spreadLow)
+      this.trueUb = Math.max(this.trueUb, highDispl + child.trueUb + spreadHigh)
+      this.alignment = Math.max(this.alignment, child.alignment)
+    }
+  }
+
+  /** Final bounds; `pad` rounds the extent up to the alignment unless ub is explicit. */
+  finish(pad: boolean): FullBounds {
+    const explicitLb = this.markerLb !== Infinity
+    const explicitUb = this.markerUb !== -Infinity
+    const hasDataBounds = this.dataLb !== Infinity
+    if (!explicitLb && !explicitUb && !hasDataBounds) return { ...EMPTY, size: this.size, elements: this.elements }
+    const lb = explicitLb ? this.markerLb : hasDataBounds ? this.dataLb : 0
+    let ub = explicitUb ? this.markerUb : hasDataBounds ? this.dataUb : 0
+    if (pad && !explicitUb) {
+      const rest = (ub - lb) % this.alignment
+      if (rest !== 0) ub += this.alignment - (rest < 0 ? rest + this.alignment : rest)
+    }
+    const hasTrue = this.trueLb !== Infinity
+    const trueLb = hasTrue ? this.trueLb : 0
+    const trueUb = hasTrue ? this.trueUb : 0
+    return {
+      size: this.size, lb, ub, extent: ub - lb, trueLb, trueUb, trueExtent: trueUb - trueLb,
+      alignment: this.alignment, explicitLb, explicitUb, elements: this.elements,
+    }
+  }
+}
+
+function minOf(values: readonly number[]): number {
+  let min = Infinity
+  for (const v of values) if (v < min) min = v
+  return min
+}
+
+function maxOf(values: readonly number[]): number {
+  let max = -Infinity
+  for (const v of values) if (v > max) max = v
+  return max
+}
+
+/** Bounds of a derived (non-elementary) lowered form. */
+export function boundsOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>): FullBounds {
+  const builder = new BoundsBuilder()
+  switch (lowered.kind) {
+    case 'contig':
+      builder.add(lowered.child, lowered.count, 1, 0, 0)
+      return builder.finish(false)
+    case 'hvector': {
+      const last = (lowered.count - 1) * lowered.stride
+      builder.add(lowered.child, lowered.blocklength, lowered.count, Math.min(0, last), Math.max(0, last))
+      return builder.finish(false)
+    }
+    case 'hindexedBlock':
+      if (lowered.displs.length > 0) {
+        builder.add(lowered.child, lowered.blocklength, lowered.displs.length, minOf(lowered.displs), maxOf(lowered.displs))
+      }
+      return builder.finish(false)
+    case 'hindexed':
+      for (let i = 0; i < lowered.displs.length; i++) {
+        builder.add(lowered.child, lowered.blocklengths[i], 1, lowered.displs[i], lowered.displs[i])
+      }
+      return builder.finish(false)
+    case 'struct':
+      for (let i = 0; i < lowered.displs.length; i++) {
+        builder.add(lowered.children[i], lowered.blocklengths[i], 1, lowered.displs[i], lowered.displs[i])
+      }
+      return builder.finish(true)
+    case 'resized': {
+      const child = lowered.child
+      return {
+        size: child.size, lb: lowered.lb, ub: lowered.lb + lowered.extent, extent: lowered.extent,
+        trueLb: child.trueLb, trueUb: child.trueUb, trueExtent: child.trueExtent,
+        alignment: child.alignment, explicitLb: true, explicitUb: true, elements: child.elements,
+      }
+    }
+  }
+}

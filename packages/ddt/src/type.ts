@@ -1,0 +1,80 @@
+// The one Datatype implementation. Constructors build it from a spec and a lowered form.
+
+import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype.js'
+import type { TypeSpec } from './spec.js'
+import { boundsOfLowered, type FullBounds } from './bounds.js'
+import { signatureOfLowered } from './signature.js'
+
+export class DatatypeImpl implements Datatype {
+  readonly size: number
+  readonly lb: number
+  readonly ub: number
+  readonly extent: number
+  readonly trueLb: number
+  readonly trueUb: number
+  readonly trueExtent: number
+  readonly alignment: number
+  readonly explicitLb: boolean
+  readonly explicitUb: boolean
+  readonly elements: number
+  private signatureCache: readonly SignatureRun[] | undefined
+  private signatureSource: (() => readonly SignatureRun[]) | undefined
+  private isCommitted: boolean
+
+  constructor(
+    readonly spec: TypeSpec,
+    readonly lowered: Lowered,
+    bounds: FullBounds,
+    signature: readonly SignatureRun[] | (() => readonly SignatureRun[]),
+    predefined = false,
+  ) {
+    // Predefined types are usable without commit, as in MPI.
+    this.isCommitted = predefined
+    this.size = bounds.size
+    this.lb = bounds.lb
+    this.ub = bounds.ub
+    this.extent = bounds.extent
+    this.trueLb = bounds.trueLb
+    this.trueUb = bounds.trueUb
+    this.trueExtent = bounds.trueExtent
+    this.alignment = bounds.alignment
+    this.explicitLb = bounds.explicitLb
+    this.explicitUb = bounds.explicitUb
+    this.elements = bounds.elements
+    if (typeof signature === 'function') this.signatureSource = signature
+    else this.signatureCache = signature
+  }
+
+  /** Computed on first use: repeated mixed signatures can be long and most callers never ask. */
+  get signature(): readonly SignatureRun[] {
+    if (this.signatureCache === undefined && this.signatureSource !== undefined) {
+      this.signatureCache = this.signatureSource()
+      this.signatureSource = undefined
+    }
+    return this.signatureCache ?? []
+  }
+
+  get committed(): boolean {
+    return this.isCommitted
+  }
+
+  commit(): Datatype {
+    this.isCommitted = true
+    return this
+  }
+}
+
+/** A derived type whose bounds and signature follow from its lowered form. */
+export function derivedType(spec: TypeSpec, lowered: Exclude<Lowered, { kind: 'elem' }>): Datatype {
+  return new DatatypeImpl(spec, lowered, boundsOfLowered(lowered), () => signatureOfLowered(lowered))
+}
+
+/** A type that is `oldtype` under another spec (dup): same lowered form, bounds, signature. */
+export function aliasType(spec: TypeSpec, oldtype: Datatype): Datatype {
+  return new DatatypeImpl(spec, oldtype.lowered, oldtype, () => oldtype.signature)
+}
+
+/** An elementary type with bounds given by the elementary table. */
+export function elementaryType(name: ElementaryName, lowered: Lowered, bounds: FullBounds): Datatype {
+  return new DatatypeImpl(name, lowered, bounds, [{ name, count: 1 }], true)
+}
