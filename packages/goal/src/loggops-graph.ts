@@ -1,0 +1,100 @@
+// The schedule flattened into typed arrays for the simulator: all ranks' operations in one
+// numbering (rank by rank, in file order), dependents of each operation in CSR form.
+import { ANY, type GoalSchedule } from './goal-types.js'
+
+/** Operation type codes; their order is the order LogGOPSim sorts newly ready operations in. */
+export const OP_SEND = 1
+export const OP_RECV = 2
+export const OP_CALC = 3
+
+export interface OpGraph {
+  readonly numRanks: number
+  readonly numOps: number
+  /** First operation of each rank; `rankStart[numRanks] === numOps`. */
+  readonly rankStart: Int32Array
+  readonly rankOf: Int32Array
+  readonly type: Uint8Array
+  /** Bytes of a message, duration of a calc. */
+  readonly size: Float64Array
+  /** Destination of a send, source of a recv (ANY allowed), unused for calc. */
+  readonly peer: Int32Array
+  /** Tag, ANY allowed (up to 2^32 - 2, hence not an Int32Array). */
+  readonly tag: Float64Array
+  readonly cpu: Uint8Array
+  readonly nic: Uint8Array
+  /** Number of dependencies (requires + irequires) each operation waits for. */
+  readonly depCount: Uint32Array
+  /** Operations waiting for op i to finish: doneList[doneStart[i] .. doneStart[i+1]). */
+  readonly doneStart: Int32Array
+  readonly doneList: Int32Array
+  /** Operations waiting for op i to start. */
+  readonly startStart: Int32Array
+  readonly startList: Int32Array
+  /** Highest cpu / nic number used (LogGOPSim gives every rank that many + 1). */
+  readonly maxCpu: number
+  readonly maxNic: number
+}
+
+export function buildOpGraph(schedule: GoalSchedule): OpGraph {
+  const numRanks = schedule.ranks.length
+  let numOps = 0
+  for (const r of schedule.ranks) numOps += r.ops.length
+  const rankStart = new Int32Array(numRanks + 1)
+  const rankOf = new Int32Array(numOps)
+  const type = new Uint8Array(numOps)
+  const size = new Float64Array(numOps)
+  const peer = new Int32Array(numOps)
+  const tag = new Float64Array(numOps)
+  const cpu = new Uint8Array(numOps)
+  const nic = new Uint8Array(numOps)
+  const depCount = new Uint32Array(numOps)
+  const doneStart = new Int32Array(numOps + 1)
+  const startStart = new Int32Array(numOps + 1)
+  let maxCpu = 0
+  let maxNic = 0
+  let id = 0
+  schedule.ranks.forEach((rank, r) => {
+    rankStart[r] = id
+    for (const op of rank.ops) {
+      rankOf[id] = r
+      cpu[id] = op.cpu
+      if (op.kind === 'calc') {
+        type[id] = OP_CALC
+        size[id] = op.duration
+        peer[id] = ANY
+      } else {
+        type[id] = op.kind === 'send' ? OP_SEND : OP_RECV
+        size[id] = op.bytes
+        peer[id] = op.kind === 'send' ? op.dest : op.src
+        tag[id] = op.tag
+        nic[id] = op.nic
+      }
+      if (op.cpu > maxCpu) maxCpu = op.cpu
+      if (op.kind !== 'calc' && op.nic > maxNic) maxNic = op.nic
+      id++
+    }
+    const base = rankStart[r]!
+    for (const d of rank.deps) {
+      depCount[base + d.op]!++
+      if (d.kind === 'requires') doneStart[base + d.on + 1]!++
+      else startStart[base + d.on + 1]!++
+    }
+  })
+  rankStart[numRanks] = numOps
+  for (let i = 0; i < numOps; i++) {
+    doneStart[i + 1]! += doneStart[i]!
+    startStart[i + 1]! += startStart[i]!
+  }
+  const doneList = new Int32Array(doneStart[numOps]!)
+  const startList = new Int32Array(startStart[numOps]!)
+  const doneFill = doneStart.slice(0, numOps)
+  const startFill = startStart.slice(0, numOps)
+  schedule.ranks.forEach((rank, r) => {
+    const base = rankStart[r]!
+    for (const d of rank.deps) {
+      if (d.kind === 'requires') doneList[doneFill[base + d.on]!++] = base + d.op
+      else startList[startFill[base + d.on]!++] = base + d.op
+    }
+  })
+  return { numRanks, numOps, rankStart, rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, doneList, startStart, startList, maxCpu, maxNic }
+}

@@ -1,0 +1,339 @@
+// The LogGOPS message-level simulator, with LogGOPSim's semantics (Hoefler, Schneider,
+// Lumsdaine, HPDC'10; the event loop of its LogGOPSim.cpp with the LogGP network backend):
+// - times are integers; each rank has `maxCpu+1` CPUs (next free time `o`) and `maxNic+1` NICs
+//   (next free send gap and receive gap);
+// - a send starts when its CPU and send NIC are free: CPU busy o+(s-1)O, NIC busy g+(s-1)G;
+//   the message reaches the receiver o+L later;
+// - a message is handled when the receiver's CPU and receive NIC are free: CPU busy
+//   o+max((s-1)O,(s-1)G), NIC busy g+(s-1)G; it then matches the first posted receive or
+//   joins the unexpected queue (whose later receive completes at once);
+// - eager sends (s <= S) finish when they start; larger ones finish when matched, and the
+//   match moves the sender's CPU and NIC forward to the match time (rendezvous);
+// - dependents become ready when their dependencies are met: calc and recv at their CPU's
+//   next free time, send at max(CPU, send NIC); ties go by insertion order.
+import debugFactory from 'debug'
+import { cxxSortByKey } from './cxx-sort.js'
+import { EventHeap } from './event-heap.js'
+import { GoalScheduleError } from './goal-errors.js'
+import type { GoalSchedule } from './goal-types.js'
+import { validateSchedule } from './goal-validate.js'
+import { buildOpGraph, OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
+import { logGopsParams, type LogGopsParams } from './loggops-params.js'
+import { MatchQueues } from './match-queue.js'
+
+const log = debugFactory('spinmpi:goal')
+
+/** Event type of a message in flight (after the operation codes 1..3). */
+const EV_MSG = 4
+
+/** A send or receive left in a queue when the simulation ran out of events. */
+export interface UnmatchedOp {
+  /** Rank whose queue holds it. */
+  readonly rank: number
+  /** `unexpected`: a message nobody received; `posted`: a receive nothing matched. */
+  readonly queue: 'unexpected' | 'posted'
+  /** Sender of the message, or the receive's source (-1 for any). */
+  readonly src: number
+  readonly tag: number
+  readonly bytes: number
+  /** The operation: the send (on rank `src`) or the receive (on `rank`). */
+  readonly opRank: number
+  readonly opIndex: number
+  readonly label?: string
+}
+
+export interface LogGopsResult {
+  readonly params: LogGopsParams
+  readonly numRanks: number
+  readonly cpusPerRank: number
+  readonly nicsPerRank: number
+  /** Per rank, the time its CPUs are last busy; null when some operation stayed unmatched. */
+  readonly ranks: number[] | null
+  /** Largest finishing time and the first rank reaching it; null when unmatched. */
+  readonly max: number | null
+  readonly maxRank: number | null
+  /** Queue entries left over, in rank then posting order (empty when all matched). */
+  readonly unmatched: UnmatchedOp[]
+  /** Operations that never started (waiting on an unmatched rendezvous or a cycle). */
+  readonly neverStarted: number
+  /** Events processed (including re-queued ones). */
+  readonly events: number
+}
+
+/** Runs a schedule; deterministic, integer times. */
+export function simulateLogGops(schedule: GoalSchedule, params: Partial<LogGopsParams> = {}): LogGopsResult {
+  const p = logGopsParams(params)
+  const graph = buildOpGraph(validateSchedule(schedule))
+  for (let i = 0; i < graph.numOps; i++) {
+    if (graph.type[i] !== OP_CALC && graph.size[i] === 0) {
+      const r = graph.rankOf[i]!
+      throw new GoalScheduleError(`ranks[${r}].ops[${i - graph.rankStart[r]!}].bytes`, 'LogGOPS needs messages of at least 1 byte')
+    }
+  }
+  return new LogGopsRun(schedule, graph, p).run()
+}
+
+class LogGopsRun {
+  private readonly ncpu: number
+  private readonly nnic: number
+  private readonly nextO: Float64Array
+  private readonly nextGr: Float64Array
+  private readonly nextGs: Float64Array
+  private readonly depLeft: Uint32Array
+  private readonly started: Uint8Array
+  private readonly heap: EventHeap
+  private readonly posted: MatchQueues
+  private readonly unexpected: MatchQueues
+  /** Operations made ready by the current event, in the order they became ready. */
+  private readonly ready: Int32Array
+  private readyLen = 0
+  private readonly scratch: Int32Array
+  private stamp = 0
+  private events = 0
+
+  constructor(
+    private readonly source: GoalSchedule,
+    private readonly g: OpGraph,
+    private readonly p: LogGopsParams,
+  ) {
+    this.ncpu = g.maxCpu + 1
+    this.nnic = g.maxNic + 1
+    this.nextO = new Float64Array(g.numRanks * this.ncpu)
+    this.nextGr = new Float64Array(g.numRanks * this.nnic)
+    this.nextGs = new Float64Array(g.numRanks * this.nnic)
+    this.depLeft = g.depCount.slice()
+    this.started = new Uint8Array(g.numOps)
+    // one slot per operation plus one per message in flight
+    this.heap = new EventHeap(2 * g.numOps + 1)
+    this.posted = new MatchQueues(g.numRanks, g.numOps)
+    this.unexpected = new MatchQueues(g.numRanks, g.numOps)
+    this.ready = new Int32Array(g.numOps)
+    this.scratch = new Int32Array(g.numOps)
+  }
+
+  run(): LogGopsResult {
+    const g = this.g
+    for (let r = 0; r < g.numRanks; r++) {
+      let n = 0
+      for (let op = g.rankStart[r]!; op < g.rankStart[r + 1]!; op++) if (g.depCount[op] === 0) this.scratch[n++] = op
+      cxxSortByKey(this.scratch, 0, n, g.type)
+      for (let k = 0; k < n; k++) this.enqueue(this.scratch[k]!, 0)
+    }
+    const heap = this.heap
+    while (heap.size > 0) {
+      const slot = heap.pop()
+      this.events++
+      const type = heap.type[slot]!
+      if (type === OP_CALC) this.calc(slot)
+      else if (type === OP_SEND) this.send(slot)
+      else if (type === OP_RECV) this.recv(slot)
+      else this.message(slot)
+      if (this.readyLen > 0) this.flushReady()
+    }
+    return this.result()
+  }
+
+  private enqueue(op: number, time: number): void {
+    const heap = this.heap
+    const slot = heap.alloc()
+    heap.type[slot] = this.g.type[op]!
+    heap.time[slot] = time
+    heap.ts[slot] = this.stamp++
+    heap.op[slot] = op
+    heap.push(slot)
+  }
+
+  private calc(slot: number): void {
+    const g = this.g
+    const heap = this.heap
+    const op = heap.op[slot]!
+    const t = heap.time[slot]!
+    const c = g.rankOf[op]! * this.ncpu + g.cpu[op]!
+    if (this.nextO[c]! > t) {
+      heap.time[slot] = this.nextO[c]!
+      heap.push(slot)
+      return
+    }
+    this.nextO[c] = t + g.size[op]!
+    this.markStarted(op)
+    this.markDone(op)
+    heap.release(slot)
+  }
+
+  private send(slot: number): void {
+    const g = this.g
+    const p = this.p
+    const heap = this.heap
+    const op = heap.op[slot]!
+    const t = heap.time[slot]!
+    const rank = g.rankOf[op]!
+    const c = rank * this.ncpu + g.cpu[op]!
+    const n = rank * this.nnic + g.nic[op]!
+    const free = Math.max(this.nextO[c]!, this.nextGs[n]!)
+    if (free > t) {
+      heap.time[slot] = free
+      heap.push(slot)
+      return
+    }
+    const s1 = g.size[op]! - 1
+    this.markStarted(op)
+    this.nextO[c] = t + p.o + s1 * p.O
+    this.nextGs[n] = t + p.g + s1 * p.G
+    // the same slot travels on as the message, with a new insertion stamp
+    heap.type[slot] = EV_MSG
+    heap.time[slot] = t + p.o + p.L
+    heap.ts[slot] = this.stamp++
+    heap.push(slot)
+    if (g.size[op]! <= p.S) this.markDone(op)
+  }
+
+  private recv(slot: number): void {
+    const g = this.g
+    const heap = this.heap
+    const op = heap.op[slot]!
+    const t = heap.time[slot]!
+    const rank = g.rankOf[op]!
+    heap.release(slot)
+    this.markStarted(op)
+    const msg = this.unexpected.take(rank, g.peer[op]!, g.tag[op]!, g.rankOf, g.tag)
+    if (msg < 0) {
+      this.posted.append(rank, op)
+      return
+    }
+    // LogGOPSim decides rendezvous here by the receive's size and frees the sender's
+    // resources indexed by the receive's cpu and nic numbers.
+    if (g.size[op]! > this.p.S) this.releaseSender(msg, g.rankOf[msg]!, g.cpu[op]!, g.nic[op]!, t)
+    this.markDone(op)
+  }
+
+  private message(slot: number): void {
+    const g = this.g
+    const p = this.p
+    const heap = this.heap
+    const op = heap.op[slot]! // the send
+    const t = heap.time[slot]!
+    const rank = g.peer[op]!
+    const sender = g.rankOf[op]!
+    // the receiver uses the CPU and NIC numbers the send named
+    const c = rank * this.ncpu + g.cpu[op]!
+    const n = rank * this.nnic + g.nic[op]!
+    const free = Math.max(this.nextO[c]!, this.nextGr[n]!)
+    if (free > t) {
+      heap.time[slot] = free
+      heap.push(slot)
+      return
+    }
+    heap.release(slot)
+    const s1 = g.size[op]! - 1
+    this.nextO[c] = t + p.o + Math.max(s1 * p.O, s1 * p.G)
+    this.nextGr[n] = t + p.g + s1 * p.G
+    const recv = this.posted.take(rank, sender, g.tag[op]!, g.peer, g.tag)
+    if (recv < 0) {
+      this.unexpected.append(rank, op)
+      return
+    }
+    if (g.size[op]! > p.S) this.releaseSender(op, sender, g.cpu[op]!, g.nic[op]!, t)
+    this.markDone(recv)
+  }
+
+  /** Rendezvous match: the send completes and its rank's CPU and NIC wait until now. */
+  private releaseSender(sendOp: number, sender: number, cpu: number, nic: number, t: number): void {
+    this.markDone(sendOp)
+    const c = sender * this.ncpu + cpu
+    const n = sender * this.nnic + nic
+    if (this.nextO[c]! < t) this.nextO[c] = t
+    if (this.nextGs[n]! < t) this.nextGs[n] = t
+  }
+
+  private markStarted(op: number): void {
+    this.started[op] = 1
+    const g = this.g
+    for (let k = g.startStart[op]!; k < g.startStart[op + 1]!; k++) this.release(g.startList[k]!)
+  }
+
+  private markDone(op: number): void {
+    const g = this.g
+    for (let k = g.doneStart[op]!; k < g.doneStart[op + 1]!; k++) this.release(g.doneList[k]!)
+  }
+
+  private release(dependent: number): void {
+    if (--this.depLeft[dependent] === 0) this.ready[this.readyLen++] = dependent
+  }
+
+  /**
+   * Queues the operations the last event made ready: rank by rank (ascending), each rank's in
+   * the order they became ready, sorted by type the way LogGOPSim's std::sort leaves them, each
+   * at the time its resources are next free.
+   */
+  private flushReady(): void {
+    const g = this.g
+    const ready = this.ready
+    const scratch = this.scratch
+    const len = this.readyLen
+    this.readyLen = 0
+    let done = 0
+    while (done < len) {
+      // smallest rank still pending in the ready list
+      let rank = -1
+      for (let k = 0; k < len; k++) {
+        const op = ready[k]!
+        if (op >= 0 && (rank < 0 || g.rankOf[op]! < rank)) rank = g.rankOf[op]!
+      }
+      let n = 0
+      for (let k = 0; k < len; k++) {
+        const op = ready[k]!
+        if (op >= 0 && g.rankOf[op] === rank) {
+          scratch[n++] = op
+          ready[k] = -1
+        }
+      }
+      done += n
+      cxxSortByKey(scratch, 0, n, g.type)
+      for (let k = 0; k < n; k++) {
+        const op = scratch[k]!
+        const cpuFree = this.nextO[rank * this.ncpu + g.cpu[op]!]!
+        const time = g.type[op] === OP_SEND ? Math.max(cpuFree, this.nextGs[rank * this.nnic + g.nic[op]!]!) : cpuFree
+        this.enqueue(op, time)
+      }
+    }
+  }
+
+  private result(): LogGopsResult {
+    const g = this.g
+    const unmatched: UnmatchedOp[] = []
+    for (let r = 0; r < g.numRanks; r++) {
+      for (const op of this.unexpected.entries(r)) unmatched.push(this.describe(r, 'unexpected', op, g.rankOf[op]!))
+      for (const op of this.posted.entries(r)) unmatched.push(this.describe(r, 'posted', op, g.peer[op]!))
+    }
+    let neverStarted = 0
+    for (let i = 0; i < g.numOps; i++) if (this.started[i] === 0) neverStarted++
+    for (const times of [this.nextO, this.nextGr, this.nextGs]) {
+      for (const t of times) if (t > Number.MAX_SAFE_INTEGER) throw new RangeError('simulated times exceed 2^53 and would lose precision')
+    }
+    log('%d ranks, %d ops, %d events, %d unmatched, %d never started', g.numRanks, g.numOps, this.events, unmatched.length, neverStarted)
+    const base = { params: this.p, numRanks: g.numRanks, cpusPerRank: this.ncpu, nicsPerRank: this.nnic, unmatched, neverStarted, events: this.events }
+    if (unmatched.length > 0) return { ...base, ranks: null, max: null, maxRank: null }
+    const ranks: number[] = []
+    let max = 0
+    let maxRank = 0
+    for (let r = 0; r < g.numRanks; r++) {
+      let finish = 0
+      for (let c = 0; c < this.ncpu; c++) finish = Math.max(finish, this.nextO[r * this.ncpu + c]!)
+      ranks.push(finish)
+      if (finish > max) {
+        max = finish
+        maxRank = r
+      }
+    }
+    return { ...base, ranks, max, maxRank }
+  }
+
+  private describe(rank: number, queue: 'unexpected' | 'posted', op: number, src: number): UnmatchedOp {
+    const g = this.g
+    const opRank = g.rankOf[op]!
+    const opIndex = op - g.rankStart[opRank]!
+    const label = this.source.ranks[opRank]!.ops[opIndex]!.label
+    const entry = { rank, queue, src, tag: g.tag[op]!, bytes: g.size[op]!, opRank, opIndex }
+    return label === undefined ? entry : { ...entry, label }
+  }
+}
