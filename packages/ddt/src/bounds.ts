@@ -40,18 +40,18 @@ class BoundsBuilder {
     const hasData = child.size > 0
     // An empty child without markers has an empty typemap: it adds nothing to the bounds.
     if (!hasData && !child.explicitLb && !child.explicitUb) return
-    const reach = (n - 1) * child.extent
+    const reach = (n - 1) * child.extent + 0 // avoid -0 from 0 * negative extent
     const spreadLow = Math.min(0, reach)
     const spreadHigh = Math.max(0, reach)
-    const lb = lowDispl + child.lb + spreadLow
-    const ub = highDispl + child.ub + spreadHigh
+    const lb = lowDispl + child.lb + spreadLow + 0
+    const ub = highDispl + child.ub + spreadHigh + 0
     if (child.explicitLb) this.markerLb = Math.min(this.markerLb, lb)
     else if (hasData) this.dataLb = Math.min(this.dataLb, lb)
     if (child.explicitUb) this.markerUb = Math.max(this.markerUb, ub)
     else if (hasData) this.dataUb = Math.max(this.dataUb, ub)
     if (hasData) {
-      this.trueLb = Math.min(this.trueLb, lowDispl + child.trueLb + spreadLow)
-      this.trueUb = Math.max(this.trueUb, highDispl + child.trueUb + spreadHigh)
+      this.trueLb = Math.min(this.trueLb, lowDispl + child.trueLb + spreadLow + 0)
+      this.trueUb = Math.max(this.trueUb, highDispl + child.trueUb + spreadHigh + 0)
       this.alignment = Math.max(this.alignment, child.alignment)
     }
   }
@@ -98,7 +98,7 @@ export function boundsOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>): Fu
       builder.add(lowered.child, lowered.count, 1, 0, 0)
       return builder.finish(false)
     case 'hvector': {
-      const last = (lowered.count - 1) * lowered.stride
+      const last = (lowered.count - 1) * lowered.stride + 0
       builder.add(lowered.child, lowered.blocklength, lowered.count, Math.min(0, last), Math.max(0, last))
       return builder.finish(false)
     }

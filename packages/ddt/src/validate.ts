@@ -58,7 +58,7 @@ export function checkType(where: string, field: string, value: unknown): Datatyp
 /** A computed byte quantity (displacement times extent, array extents) that must stay exact. */
 export function checkSafe(where: string, what: string, value: number): number {
   if (!Number.isSafeInteger(value)) fail(ERR_ARG, where, `${what} overflows the byte range, got ${value}`)
-  return value
+  return value + 0 // products like 0 * -8 are -0; keep offsets plain zeros
 }
 
 export function checkOneOf<T extends string>(where: string, field: string, value: unknown, allowed: readonly T[]): T {
