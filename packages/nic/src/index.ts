@@ -1,2 +1,7 @@
 // @spinmpi/nic: the simulated machine. Public API only.
 export * from './sim/index.js'
+export * from './profile/index.js'
+export * from './stats/index.js'
+export * from './net/index.js'
+export { PcieModel } from './pcie.js'
+export { DmaEngine, DmaError, type DmaDone } from './dma.js'

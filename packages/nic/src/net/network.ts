@@ -1,0 +1,300 @@
+// The network: messages become packets of at most mtuBytes payload plus headerBytes on the wire.
+// Each NIC has one injection port and one ejection port, both serializing at the link rate;
+// the fabric has full bisection and latency L. For a packet of p payload bytes:
+//   ser(p)      = (p + headerBytes) * 8 / linkGbps
+//   injectStart = max(port free, message start + 0)  where a message starts at
+//                 max(now, port free, previous message start + g)
+//   ejectStart  = max(injectStart + L, destination ejection port free)     (cut-through)
+//   arrival     = ejectStart + ser(p)                                      (last bit at the NIC)
+// So an uncontended packet arrives L + ser(p) after it starts, and a stream of n packets takes
+// n * ser + L (the pipeline fills in L).
+// Back-pressure: pause(node) stops every source from injecting further packets to that node
+// until resume(node); packets already injected still land (the receiver needs about L * rate of
+// headroom per sender, as with any credit-based link). Faults and reordering draw from seeded
+// streams, so runs repeat exactly.
+
+import debugFactory from 'debug'
+import { Rng } from '../sim/rng.js'
+import type { Simulator } from '../sim/simulator.js'
+import type { Ps } from '../sim/time.js'
+import { ns, transferPs } from '../sim/time.js'
+import type { NetworkParams } from '../profile/schema.js'
+import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
+import { boundedShuffle } from './reorder.js'
+import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions } from './types.js'
+
+const log = debugFactory('spinmpi:nic:net')
+
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError'
+}
+
+/** A message being injected (one object per message, never per packet). */
+interface OutMessage {
+  id: number
+  spec: MessageSpec
+  data: Uint8Array | null
+  npkts: number
+  /** Next packet (position in injection order). */
+  next: number
+  /** Injection order when reordering, else null (in order). */
+  order: Int32Array | null
+}
+
+/** Per-node port state. */
+interface Port {
+  arrive: PacketArrival | null
+  injectFree: Ps
+  lastMsgStart: Ps
+  ejectFree: Ps
+  paused: boolean
+  pumpScheduled: boolean
+  queue: OutMessage[]
+  queueHead: number
+  /** Sources stalled because this node paused its ejection. */
+  waiters: number[]
+}
+
+export class Network {
+  readonly params: NetworkParams
+  readonly counters: NetworkCounters = {
+    messages: 0,
+    packetsInjected: 0,
+    packetsDelivered: 0,
+    packetsDropped: 0,
+    packetsDuplicated: 0,
+    payloadBytesInjected: 0,
+  }
+  private readonly sim: Simulator
+  private readonly latency: Ps
+  private readonly gap: Ps
+  private readonly fullPacketPs: Ps
+  private readonly ports: Port[] = []
+  private readonly pool: Packet[] = []
+  private readonly reorder: ReorderOptions | null
+  private readonly faults: FaultOptions | null
+  private readonly reorderRng: Rng | null
+  private readonly faultRng: Rng | null
+  private nextMsgId = 0
+  private readonly pumpFn: (node: number) => void
+  private readonly deliverFn: (pkt: Packet) => void
+
+  constructor(sim: Simulator, params: NetworkParams, options: NetworkOptions = {}) {
+    this.sim = sim
+    this.params = params
+    this.latency = ns(params.latencyNs)
+    this.gap = ns(params.gapNs)
+    this.fullPacketPs = transferPs(params.mtuBytes + params.headerBytes, params.linkGbps)
+    this.reorder = options.reorder ?? null
+    this.faults = options.faults ?? null
+    if (this.reorder !== null && !(Number.isInteger(this.reorder.window) && this.reorder.window >= 1)) {
+      throw new NetworkError(`reorder.window: expected a positive integer, got ${this.reorder.window}`)
+    }
+    if (this.faults !== null) {
+      for (const key of ['drop', 'duplicate'] as const) {
+        const p = this.faults[key]
+        if (!(p >= 0 && p <= 1)) throw new NetworkError(`faults.${key}: expected a probability in [0, 1], got ${p}`)
+      }
+    }
+    this.reorderRng = this.reorder === null ? null : new Rng(this.reorder.seed, 'net.reorder')
+    this.faultRng = this.faults === null ? null : new Rng(this.faults.seed, 'net.faults')
+    this.pumpFn = (node) => this.pump(node)
+    this.deliverFn = (pkt) => this.deliver(pkt)
+  }
+
+  /** Connects `node`'s NIC: `onPacketArrive` runs when a packet's last bit has arrived. */
+  attach(node: number, onPacketArrive: PacketArrival): void {
+    this.port(node).arrive = onPacketArrive
+  }
+
+  /** Packets a message of `bytes` payload becomes. */
+  packetCount(bytes: number): number {
+    return bytes <= 0 ? 1 : Math.ceil(bytes / this.params.mtuBytes)
+  }
+
+  /** Link time of one packet with `payload` bytes. */
+  serializationPs(payload: number): Ps {
+    return payload === this.params.mtuBytes ? this.fullPacketPs : transferPs(payload + this.params.headerBytes, this.params.linkGbps)
+  }
+
+  /** Queues a message for injection at its source; returns its message id. */
+  send(spec: MessageSpec): number {
+    if (!(Number.isInteger(spec.bytes) && spec.bytes >= 0)) {
+      throw new NetworkError(`message bytes: expected a non-negative integer, got ${spec.bytes}`)
+    }
+    const data = spec.data ?? null
+    if (data !== null && data.length < spec.bytes) {
+      throw new NetworkError(`message data: ${data.length} bytes given for a ${spec.bytes}-byte message`)
+    }
+    this.requireAttached(spec.src, 'src')
+    this.requireAttached(spec.dst, 'dst')
+    const npkts = this.packetCount(spec.bytes)
+    let order: Int32Array | null = null
+    if (this.reorder !== null && this.reorder.window > 1 && npkts > 1) {
+      order = new Int32Array(npkts)
+      boundedShuffle(npkts, this.reorder.window, this.reorderRng!, order)
+    }
+    const msg: OutMessage = { id: this.nextMsgId++, spec, data, npkts, next: 0, order }
+    const port = this.ports[spec.src]!
+    port.queue.push(msg)
+    this.counters.messages++
+    log('msg %d: %d -> %d, %d B, %d packets', msg.id, spec.src, spec.dst, spec.bytes, npkts)
+    this.schedulePump(spec.src, Math.max(this.sim.now, port.injectFree))
+    return msg.id
+  }
+
+  /** Stops injection of further packets towards `node` (its packet buffer is full). */
+  pause(node: number): void {
+    this.port(node).paused = true
+  }
+
+  /** Lets stalled sources resume injecting towards `node`. */
+  resume(node: number): void {
+    const port = this.port(node)
+    if (!port.paused) return
+    port.paused = false
+    const waiters = port.waiters
+    for (let i = 0; i < waiters.length; i++) {
+      const src = waiters[i]!
+      this.schedulePump(src, Math.max(this.sim.now, this.ports[src]!.injectFree))
+    }
+    waiters.length = 0
+  }
+
+  isPaused(node: number): boolean {
+    return this.port(node).paused
+  }
+
+  /** Returns a delivered packet to the pool once the NIC is done with it (optional). */
+  release(pkt: Packet): void {
+    pkt.messageData = null
+    pkt.user = null
+    this.pool.push(pkt)
+  }
+
+  /** Time `node`'s injection port is next free. */
+  injectionFreeAt(node: number): Ps {
+    return this.port(node).injectFree
+  }
+
+  private port(node: number): Port {
+    if (!(Number.isInteger(node) && node >= 0)) throw new NetworkError(`node: expected a non-negative integer, got ${node}`)
+    let p = this.ports[node]
+    if (p === undefined) {
+      while (this.ports.length <= node) this.ports.push(newPort())
+      p = this.ports[node]!
+    }
+    return p
+  }
+
+  private requireAttached(node: number, field: string): void {
+    if (!(Number.isInteger(node) && node >= 0) || this.ports[node]?.arrive == null) {
+      throw new NetworkError(`message ${field}: node ${node} is not attached to the network`)
+    }
+  }
+
+  private schedulePump(node: number, t: Ps): void {
+    const port = this.ports[node]!
+    if (port.pumpScheduled) return
+    port.pumpScheduled = true
+    this.sim.at(t, this.pumpFn, node)
+  }
+
+  /** Injects the next packet of `node`'s head message, if the port and the destination allow. */
+  private pump(node: number): void {
+    const port = this.ports[node]!
+    port.pumpScheduled = false
+    if (port.queueHead === port.queue.length) return
+    const now = this.sim.now
+    if (port.injectFree > now) return this.schedulePump(node, port.injectFree)
+    const msg = port.queue[port.queueHead]!
+    if (msg.next === 0) {
+      const start = port.lastMsgStart + this.gap
+      if (start > now) return this.schedulePump(node, start)
+    }
+    const dst = this.ports[msg.spec.dst]!
+    if (dst.paused) {
+      if (!dst.waiters.includes(node)) dst.waiters.push(node)
+      return
+    }
+    if (msg.next === 0) port.lastMsgStart = now
+    const pos = msg.next++
+    const seq = msg.order === null ? pos : msg.order[pos]!
+    const offset = seq * this.params.mtuBytes
+    const length = Math.min(this.params.mtuBytes, msg.spec.bytes - offset)
+    const ser = this.serializationPs(length)
+    port.injectFree = now + ser
+    this.counters.packetsInjected++
+    this.counters.payloadBytesInjected += length
+    this.emit(msg, seq, offset, length, ser, now, dst)
+    if (msg.next === msg.npkts) {
+      port.queue[port.queueHead++] = undefined as unknown as OutMessage
+      if (port.queueHead > 64 && port.queueHead * 2 > port.queue.length) {
+        port.queue.splice(0, port.queueHead)
+        port.queueHead = 0
+      }
+      const cb = msg.spec.onInjected
+      if (cb !== undefined) this.sim.at(port.injectFree, injectedEvent, { cb, id: msg.id, t: port.injectFree })
+    }
+    if (port.queueHead < port.queue.length) this.schedulePump(node, port.injectFree)
+  }
+
+  /** Puts one packet (and a fault-injected duplicate) on the way to `dst`. */
+  private emit(msg: OutMessage, seq: number, offset: number, length: number, ser: Ps, now: Ps, dst: Port): void {
+    const faults = this.faults
+    let copies = 1
+    if (faults !== null) {
+      const rng = this.faultRng!
+      if (faults.drop > 0 && rng.next() < faults.drop) {
+        this.counters.packetsDropped++
+        copies = 0
+      } else if (faults.duplicate > 0 && rng.next() < faults.duplicate) {
+        this.counters.packetsDuplicated++
+        copies = 2
+      }
+    }
+    let flags = 0
+    if (seq === 0) flags |= PKT_HEADER
+    if (seq === msg.npkts - 1) flags |= PKT_COMPLETION
+    for (let c = 0; c < copies; c++) {
+      const pkt = this.pool.pop() ?? new Packet()
+      pkt.src = msg.spec.src
+      pkt.dst = msg.spec.dst
+      pkt.msgId = msg.id
+      pkt.seq = seq
+      pkt.offset = offset
+      pkt.length = length
+      pkt.flags = c === 0 ? flags : flags | PKT_DUPLICATE
+      pkt.user = msg.spec.user ?? null
+      pkt.messageData = msg.data
+      pkt.injectedAt = now
+      const ejectStart = Math.max(now + this.latency, dst.ejectFree)
+      dst.ejectFree = ejectStart + ser
+      pkt.arrivedAt = dst.ejectFree
+      this.sim.at(dst.ejectFree, this.deliverFn, pkt)
+    }
+  }
+
+  private deliver(pkt: Packet): void {
+    this.counters.packetsDelivered++
+    this.ports[pkt.dst]!.arrive!(pkt)
+  }
+}
+
+function newPort(): Port {
+  return {
+    arrive: null,
+    injectFree: 0,
+    lastMsgStart: -Infinity,
+    ejectFree: 0,
+    paused: false,
+    pumpScheduled: false,
+    queue: [],
+    queueHead: 0,
+    waiters: [],
+  }
+}
+
+function injectedEvent(e: { cb: (msgId: number, time: Ps) => void; id: number; t: Ps }): void {
+  e.cb(e.id, e.t)
+}

@@ -1,0 +1,3 @@
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError'
+}

@@ -1,0 +1,28 @@
+export {
+  ProfileSchema,
+  NetworkSchema,
+  NicSchema,
+  PcieSchema,
+  HostSchema,
+  CostsSchema,
+  type Profile,
+  type NetworkParams,
+  type NicParams,
+  type PcieParams,
+  type HostParams,
+  type CostParams,
+  type ProfileSources,
+  type NamedProfile,
+} from './schema.js'
+export { ProfileError } from './errors.js'
+export { leafPaths, getPath } from './paths.js'
+export { deriveProfile, type ProfileChanges } from './derive.js'
+export {
+  listProfiles,
+  getProfile,
+  getNamedProfile,
+  resolveProfile,
+  parseOverrides,
+  DEFAULT_PROFILE,
+  type ProfileOverrides,
+} from './resolve.js'

@@ -1,0 +1,89 @@
+// Looking profiles up by name and applying overrides. Overrides are dotted path -> value; strings
+// (from the command line) that look like numbers become numbers. Every failure is a ProfileError
+// with one line naming the profile and the field.
+
+import type { z } from 'zod'
+import { ProfileError } from './errors.js'
+import { getPath, leafPaths, withPath } from './paths.js'
+import { ProfileSchema, type NamedProfile, type Profile } from './schema.js'
+import { NAMED_PROFILES } from './named/index.js'
+
+export type ProfileOverrides = Readonly<Record<string, unknown>>
+
+export const DEFAULT_PROFILE = 'sc19'
+
+/** The named profiles, default first. */
+export function listProfiles(): readonly NamedProfile[] {
+  return NAMED_PROFILES
+}
+
+/** A named profile with its sources; ProfileError when there is none by that name. */
+export function getNamedProfile(name: string): NamedProfile {
+  const found = NAMED_PROFILES.find((p) => p.name === name)
+  if (found === undefined) {
+    const known = NAMED_PROFILES.map((p) => p.name).join(', ')
+    throw new ProfileError(`unknown profile "${name}" (known: ${known})`)
+  }
+  return found
+}
+
+/** A copy of a named profile's values. */
+export function getProfile(name: string = DEFAULT_PROFILE): Profile {
+  return structuredClone(getNamedProfile(name).values)
+}
+
+/**
+ * A validated profile: a name (or a full profile object) with overrides applied. The result is a
+ * fresh object; named profiles are never mutated.
+ */
+export function resolveProfile(nameOrObject: string | unknown = DEFAULT_PROFILE, overrides: ProfileOverrides = {}): Profile {
+  const base: unknown = typeof nameOrObject === 'string' ? getProfile(nameOrObject) : nameOrObject
+  const label = profileLabel(base)
+  let candidate = base
+  const known = new Set(leafPaths(getProfile(DEFAULT_PROFILE)))
+  for (const [path, raw] of Object.entries(overrides)) {
+    if (!known.has(path)) throw new ProfileError(`profile ${label}: unknown field ${path}`)
+    candidate = withPath(candidate, path, coerce(raw))
+  }
+  return validate(candidate, label)
+}
+
+/** Parses `path=value` strings (as given on the command line) into overrides. */
+export function parseOverrides(assignments: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const a of assignments) {
+    const eq = a.indexOf('=')
+    if (eq <= 0) throw new ProfileError(`override "${a}": expected path=value, e.g. nic.hpus=8`)
+    out[a.slice(0, eq).trim()] = a.slice(eq + 1).trim()
+  }
+  return out
+}
+
+function validate(candidate: unknown, label: string): Profile {
+  const result = ProfileSchema.safeParse(candidate)
+  if (result.success) return result.data
+  throw new ProfileError(`profile ${label}: ${describeIssue(result.error.issues[0]!, candidate)}`)
+}
+
+function describeIssue(issue: z.core.$ZodIssue, candidate: unknown): string {
+  const path = issue.path.map(String).join('.')
+  if (issue.code === 'unrecognized_keys') {
+    const field = [path, issue.keys[0]].filter((s) => s !== '' && s !== undefined).join('.')
+    return `unknown field ${field}`
+  }
+  const got = getPath(candidate, path)
+  const shown = got === undefined ? 'nothing' : JSON.stringify(got)
+  return `${path === '' ? 'profile' : path}: ${issue.message}, got ${shown}`
+}
+
+function coerce(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw
+  const s = raw.trim()
+  if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s)) return Number(s)
+  return raw
+}
+
+function profileLabel(base: unknown): string {
+  const name = getPath(base, 'name')
+  return typeof name === 'string' && name !== '' ? name : '<custom>'
+}

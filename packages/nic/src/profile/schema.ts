@@ -1,0 +1,143 @@
+// The machine profile: every number the simulated machine uses, grouped by the part it describes.
+// Units are in the field names (Ns, Ps, Hz, Gbps = 1e9 bit/s, GiBps = 2^30 byte/s, Bytes, Cycles).
+// All leaves are numbers, so a dotted path plus a number is always a valid override.
+
+import { z } from 'zod'
+
+const positive = z.number({ error: 'expected a positive number' }).positive({ error: 'expected a positive number' })
+const nonNegative = z.number({ error: 'expected a non-negative number' }).min(0, { error: 'expected a non-negative number' })
+const positiveInt = z
+  .number({ error: 'expected a positive integer' })
+  .int({ error: 'expected a positive integer' })
+  .min(1, { error: 'expected a positive integer' })
+const nonNegativeInt = z
+  .number({ error: 'expected a non-negative integer' })
+  .int({ error: 'expected a non-negative integer' })
+  .min(0, { error: 'expected a non-negative integer' })
+
+export const NetworkSchema = z.strictObject({
+  /** Link bandwidth in Gbit/s (1e9 bit/s); injection and ejection serialize at this rate. */
+  linkGbps: positive,
+  /** Maximum payload bytes per packet (the MTU of the papers). */
+  mtuBytes: positiveInt,
+  /** Bytes of header on the wire with every packet. */
+  headerBytes: nonNegativeInt,
+  /** L: wire plus switch latency, head of packet from source port to destination port. */
+  latencyNs: nonNegative,
+  /** g: minimum gap between the starts of two messages injected by one NIC. */
+  gapNs: nonNegative,
+  /** o: host CPU overhead to post or complete one message. */
+  overheadNs: nonNegative,
+  /** Messages up to this size go eagerly; larger ones use rendezvous. */
+  eagerLimitBytes: nonNegativeInt,
+})
+
+export const NicSchema = z.strictObject({
+  /** Handler processing units (cores). */
+  hpus: positiveInt,
+  /** HPU clock. */
+  hpuHz: positive,
+  /** Time from a packet being ready in the packet buffer to its handler starting on an idle HPU. */
+  handlerDispatchNs: nonNegative,
+  /** Matching a header packet against the list of match entries. */
+  matchNs: nonNegative,
+  /** Looking up the channel a matched header installed, for every later packet. */
+  channelLookupNs: nonNegative,
+  /** Packet buffer: packets waiting for (or being processed by) a handler. */
+  pktBufBytes: positiveInt,
+  /** NIC memory for execution contexts (datatype descriptors, checkpoints, segments). */
+  nicMemBytes: positiveInt,
+  /** NIC memory bandwidth. */
+  nicMemGiBps: positive,
+  /** NIC memory access latency in HPU cycles (k in the papers). */
+  nicMemLatencyCycles: nonNegativeInt,
+  /** NIC memory channels per HPU. */
+  nicMemChannelsPerHpu: positiveInt,
+  /** Largest HPU memory one execution context may hold. */
+  hpuMemBytes: positiveInt,
+})
+
+export const PcieSchema = z.strictObject({
+  /** PCIe generation: fixes the per-lane transfer rate (see pcie.ts). */
+  gen: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
+    error: 'expected a PCIe generation 1..5',
+  }),
+  lanes: positiveInt,
+  /** Line encoding: encodingDataBits carried per encodingLineBits on the wire (128/130 from Gen3). */
+  encodingDataBits: positiveInt,
+  encodingLineBits: positiveInt,
+  /** Largest data payload one TLP carries (max payload size). */
+  tlpPayloadBytes: positiveInt,
+  /** Per-TLP bytes on the wire besides data: framing, sequence number, header, LCRC. */
+  tlpOverheadBytes: nonNegativeInt,
+  /** One-way latency of a DMA write, from leaving the NIC to landing in host memory. */
+  latencyNs: nonNegative,
+  /** Round-trip latency of a DMA read, request out to first data back. */
+  readLatencyNs: nonNegative,
+  /** Requests per direction the DMA engine keeps in flight at once (tags / posted credits). */
+  maxOutstanding: positiveInt,
+})
+
+export const HostSchema = z.strictObject({
+  cpuHz: positive,
+  /** Main-memory bandwidth available to one rank. */
+  memBandwidthGiBps: positive,
+  memLatencyNs: nonNegative,
+  cacheLineBytes: positiveInt,
+  /** Cold-cache copy bandwidth of one core during pack/unpack (bytes moved per ns). */
+  copyBytesPerNs: positive,
+  /** Per contiguous block cost of the host unpack loop (MPITypes-style). */
+  unpackBlockNs: nonNegative,
+  /** Per contiguous block cost of the host pack loop. */
+  packBlockNs: nonNegative,
+  /** Sustained floating-point rate of one rank for modelled compute. */
+  flopsPerNs: positive,
+})
+
+export const CostsSchema = z.strictObject({
+  /** Fixed cycles of every handler invocation (prologue, reading the packet descriptor). */
+  handlerBaseCycles: nonNegative,
+  /** One dataloop stack step (push, pop or advance) of a segment. */
+  segmentStepCycles: nonNegative,
+  /** Emitting one contiguous piece (address arithmetic and the copy loop head). */
+  pieceCycles: nonNegative,
+  /** One stack step while catching a segment up without writing. */
+  catchupStepCycles: nonNegative,
+  /** Cycles per byte of checkpoint (segment state) copied in NIC memory. */
+  checkpointByteCycles: nonNegative,
+  /** One step of the binary search over block offsets. */
+  bsearchStepCycles: nonNegative,
+  /** Issuing one DMA command from a handler. */
+  dmaIssueCycles: nonNegative,
+  /** iovec entries the NIC fetches per PCIe read (Portals-4 iovec baseline). */
+  iovecEntriesPerRead: positiveInt,
+  /** Latency of one iovec-fetching PCIe read. */
+  iovecReadNs: nonNegative,
+})
+
+export const ProfileSchema = z.strictObject({
+  name: z.string({ error: 'expected a profile name' }).min(1, { error: 'expected a profile name' }),
+  network: NetworkSchema,
+  nic: NicSchema,
+  pcie: PcieSchema,
+  host: HostSchema,
+  costs: CostsSchema,
+})
+
+export type Profile = z.infer<typeof ProfileSchema>
+export type NetworkParams = Profile['network']
+export type NicParams = Profile['nic']
+export type PcieParams = Profile['pcie']
+export type HostParams = Profile['host']
+export type CostParams = Profile['costs']
+
+/** The source of every leaf value, keyed by dotted path: "paper §x: ..." or "chosen: <reason>". */
+export type ProfileSources = Record<string, string>
+
+export interface NamedProfile {
+  readonly name: string
+  /** One line for `spinmpi profiles`. */
+  readonly description: string
+  readonly values: Profile
+  readonly sources: ProfileSources
+}

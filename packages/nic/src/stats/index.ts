@@ -1,0 +1,1 @@
+export { TimeSeries, TimeSeriesError, type SeriesSamples } from './time-series.js'
