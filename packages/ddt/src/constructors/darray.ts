@@ -7,7 +7,7 @@ import type { Distribution, Order } from '../spec.js'
 import { ERR_ARG, ERR_RANK } from '../errors.js'
 import { derivedType } from '../type.js'
 import {
-  checkEach, checkInt, checkNonNegative, checkOneOf, checkPositive, checkSafe, checkSameLength, checkType, fail,
+  checkEach, checkInt, checkOneOf, checkPositive, checkSafe, checkSameLength, checkType, fail,
 } from '../validate.js'
 import { contiguous } from './contiguous.js'
 import { hindexedBlock } from './indexed.js'
@@ -86,8 +86,8 @@ export function darray(
 ): Datatype {
   const where = 'darray'
   checkPositive(where, 'size', size)
-  checkNonNegative(where, 'rank', rank)
-  if (rank >= size) fail(ERR_RANK, where, `rank must be in [0, ${size}), got ${rank}`)
+  checkInt(where, 'rank', rank)
+  if (rank < 0 || rank >= size) fail(ERR_RANK, where, `rank must be in [0, ${size}), got ${rank}`)
   const gs = checkEach(where, 'gsizes', gsizes, checkPositive)
   const ds = checkEach(where, 'distribs', distribs, (w, f, v) => checkOneOf<Distribution>(w, f, v, ['block', 'cyclic', 'none']))
   const as = checkEach(where, 'dargs', dargs, checkDarg)
