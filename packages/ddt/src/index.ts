@@ -19,3 +19,8 @@ export { typeFromJson, typeFromSpec, typeToJson, parseTypeSpec, parseTypeFile, f
 export type { TypeFile } from './json.js'
 export { referenceTypemap, referenceRuns } from './reference.js'
 export type { Piece } from './reference.js'
+export {
+  compile, Segment, flatten, Runs, pack, unpack, packSize, packRange, unpackRange, classify, loopOf, loopOfCount,
+  loopInfo, describeLoop,
+} from './engine/index.js'
+export type { Classification, PieceSink, Loop, LoopInfo } from './engine/index.js'

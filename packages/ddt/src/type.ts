@@ -4,6 +4,7 @@ import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype
 import type { TypeSpec } from './spec.js'
 import { boundsOfLowered, type FullBounds } from './bounds.js'
 import { signatureOfLowered } from './signature.js'
+import { compile } from './engine/compile.js'
 
 export class DatatypeImpl implements Datatype {
   readonly size: number
@@ -60,6 +61,7 @@ export class DatatypeImpl implements Datatype {
 
   commit(): Datatype {
     this.isCommitted = true
+    compile(this)
     return this
   }
 }

@@ -1,0 +1,124 @@
+// Generates the source of a pack or unpack kernel specialized to one dataloop: nested loops with
+// every count, stride, length and offset baked in, small runs copied by unrolled word moves,
+// large runs by one native block copy. Cold code; the JIT compiles the result.
+
+import type { Loop } from './loop.js'
+
+export type Direction = 'pack' | 'unpack'
+
+/**
+ * A kernel moves `count` instances between the typed buffer B (instance n's origin at unit
+ * b + n*extent) and the packed stream P from unit p0; both are views of `grain`-byte units over
+ * whole ArrayBuffers, B8/P8 byte views of the same. T holds tables already divided by the grain.
+ * Returns the packed unit index after the last byte.
+ */
+export type Kernel = (
+  B: ArrayLike<number> & { [i: number]: number }, P: ArrayLike<number> & { [i: number]: number },
+  b: number, p0: number, count: number, extent: number, T: Float64Array, B8: Uint8Array, P8: Uint8Array,
+) => number
+
+/** Runs from this many bytes up are moved by one native copy (measured crossover, see README). */
+const NATIVE_COPY_BYTES: Readonly<Record<number, number>> = { 8: 768, 4: 384, 1: 96 }
+/** Longest run (in units) copied fully unrolled; longer sub-native runs use 8-unit chunks. */
+const UNROLL_UNITS = 16
+/** Generated source beyond this size is not worth compiling; callers fall back to segments. */
+const MAX_SOURCE_CHARS = 400_000
+
+export interface KernelSource {
+  readonly source: string
+  readonly table: Float64Array
+}
+
+export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelSource | undefined {
+  const table: number[] = []
+  const native = NATIVE_COPY_BYTES[grain]
+  let out = ''
+  let chars = 0
+  const line = (s: string): void => {
+    out += s + '\n'
+    chars += s.length
+  }
+  // Copy `units` units between B at `a` and P at p; advance p.
+  const copyFixed = (a: string, units: number): void => {
+    if (units * grain >= native) {
+      const bytes = units * grain
+      const ab = grain === 1 ? a : `(${a})*${grain}`
+      if (dir === 'pack') line(`{ const s = ${ab}; P8.set(B8.subarray(s, s + ${bytes}), p${grain === 1 ? '' : '*' + grain}); }`)
+      else line(`{ const s = p${grain === 1 ? '' : '*' + grain}; B8.set(P8.subarray(s, s + ${bytes}), ${ab}); }`)
+    } else if (units <= UNROLL_UNITS) {
+      let s = `{ const s = ${a};`
+      for (let k = 0; k < units; k++) s += dir === 'pack' ? ` P[p+${k}]=B[s+${k}];` : ` B[s+${k}]=P[p+${k}];`
+      line(s + ' }')
+    } else {
+      const chunks = Math.floor(units / 8)
+      let body = ''
+      for (let k = 0; k < 8; k++) body += dir === 'pack' ? ` P[q+${k}]=B[s+${k}];` : ` B[s+${k}]=P[q+${k}];`
+      let rest = ''
+      for (let k = chunks * 8; k < units; k++) rest += dir === 'pack' ? ` P[p+${k}]=B[${a}+${k}];` : ` B[${a}+${k}]=P[p+${k}];`
+      line(`for (let c = 0, s = ${a}, q = p; c < ${chunks}; c++, s += 8, q += 8) {${body} }`)
+      if (rest !== '') line(`{${rest} }`)
+    }
+    line(`p += ${units};`)
+  }
+  const copyVariable = (a: string, units: string): void => {
+    const nativeUnits = Math.ceil(native / grain)
+    const g = grain === 1 ? '' : `*${grain}`
+    const big = dir === 'pack'
+      ? `{ const s = (${a})${g}; P8.set(B8.subarray(s, s + ${units}${g}), p${g}); }`
+      : `{ const s = p${g}; B8.set(P8.subarray(s, s + ${units}${g}), (${a})${g}); }`
+    const small = dir === 'pack'
+      ? `for (let k = 0; k < ${units}; k++) P[p+k]=B[${a}+k];`
+      : `for (let k = 0; k < ${units}; k++) B[${a}+k]=P[p+k];`
+    line(`if (${units} >= ${nativeUnits}) ${big} else ${small}`)
+    line(`p += ${units};`)
+  }
+  const pushTable = (values: ArrayLike<number>): number => {
+    const at = table.length
+    for (let i = 0; i < values.length; i++) table.push(values[i] / grain)
+    return at
+  }
+  const body = (l: Loop, addr: string, d: number): void => {
+    if (chars > MAX_SOURCE_CHARS) return
+    const base = l.offset === 0 ? addr : `(${addr} + ${l.offset / grain})`
+    switch (l.kind) {
+      case 'run':
+        copyFixed(base, l.len / grain)
+        return
+      case 'vector':
+      case 'contig':
+        line(`for (let i${d} = 0, a${d} = ${base}; i${d} < ${l.count}; i${d}++, a${d} += ${l.stride / grain}) {`)
+        body(l.child, `a${d}`, d + 1)
+        line('}')
+        return
+      case 'blockindexed': {
+        const t = pushTable(l.displs)
+        line(`for (let i${d} = 0; i${d} < ${l.displs.length}; i${d}++) {`)
+        line(`const a${d} = ${base} + T[${t} + i${d}];`)
+        body(l.child, `a${d}`, d + 1)
+        line('}')
+        return
+      }
+      case 'indexed': {
+        const t = pushTable(l.displs)
+        const tl = pushTable(l.lens)
+        line(`for (let i${d} = 0; i${d} < ${l.displs.length}; i${d}++) {`)
+        line(`const a${d} = ${base} + T[${t} + i${d}], l${d} = T[${tl} + i${d}];`)
+        copyVariable(`a${d}`, `l${d}`)
+        line('}')
+        return
+      }
+      case 'struct':
+        line(`{ const a${d} = ${base};`)
+        l.children.forEach((c, k) => body(c, `(a${d} + ${l.displs[k] / grain})`, d + 1))
+        line('}')
+        return
+    }
+  }
+  line('let p = p0;')
+  line('for (let n = 0, o = b; n < count; n++, o += extent) {')
+  body(loop, 'o', 0)
+  line('}')
+  line('return p;')
+  if (chars > MAX_SOURCE_CHARS) return undefined
+  return { source: out, table: Float64Array.from(table) }
+}

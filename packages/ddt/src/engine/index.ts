@@ -1,0 +1,10 @@
+// The datatype engine: dataloops, segments, flatten, pack/unpack, classify.
+export type { Loop, LoopKind, RunLoop, VectorLoop, BlockIndexedLoop, IndexedLoop, StructLoop } from './loop.js'
+export { info as loopInfo, type LoopInfo } from './loop-info.js'
+export { loopOf, loopOfCount } from './build.js'
+export { compile, CompiledType } from './compile.js'
+export { Segment, type PieceSink } from './segment.js'
+export { flatten, Runs } from './flatten.js'
+export { pack, unpack, packSize, packRange, unpackRange } from './pack.js'
+export { classify, type Classification } from './classify.js'
+export { describeLoop } from './describe.js'
