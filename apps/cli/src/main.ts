@@ -3,6 +3,8 @@
 import { Command } from 'commander'
 import { runCli } from './cli-error.js'
 import { registerBench } from './commands/bench.js'
+import { registerGoal } from './commands/goal.js'
+import { registerProfiles } from './commands/profiles.js'
 
 const program = new Command()
 program
@@ -13,5 +15,7 @@ program
 
 // Commands register themselves on `program` (one file each under commands/).
 registerBench(program)
+registerGoal(program)
+registerProfiles(program)
 
 await runCli(program, process.argv)

@@ -1,0 +1,59 @@
+// `spinmpi goal run FILE`: simulate a GOAL schedule with the LogGOPS message-level model
+// (LogGOPSim's semantics) and print each rank's finishing time and the maximum.
+import { readFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { formatLogGopsText, logGopsJson, parseGoal, simulateLogGops, type LogGopsParams } from '@spinmpi/goal'
+import { UsageError } from '../cli-error.js'
+
+const PARAMS = ['L', 'o', 'g', 'G', 'O', 'S'] as const
+
+const integerText = z.string().regex(/^\d+$/, 'expected a non-negative integer').transform(Number).pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'too large'))
+
+const GoalRunOptions = z.object({
+  L: integerText.optional(),
+  o: integerText.optional(),
+  g: integerText.optional(),
+  G: integerText.optional(),
+  O: integerText.optional(),
+  S: integerText.optional(),
+  json: z.boolean().default(false),
+})
+
+export function registerGoal(program: Command): void {
+  const goal = program.command('goal').description('GOAL schedules (LogGOPSim format) on the LogGOPS message-level model')
+  goal
+    .command('run')
+    .description('simulate a GOAL text schedule; prints the time each rank is last busy and the maximum')
+    .argument('<file>', 'GOAL text file (num_ranks, rank blocks, send/recv/calc, requires/irequires)')
+    .option('-L <n>', 'latency (default 2500)')
+    .option('-o <n>', 'CPU overhead per message (default 1500)')
+    .option('-g <n>', 'NIC gap per message (default 1000)')
+    .option('-G <n>', 'NIC gap per byte (default 6)')
+    .option('-O <n>', 'CPU overhead per byte (default 0)')
+    .option('-S <n>', 'eager limit in bytes; larger messages use rendezvous (default 65535)')
+    .option('--json', 'print {"ranks":[...],"max":...} as JSON')
+    .action((file: string, raw: unknown) => {
+      const parsed = GoalRunOptions.safeParse(raw)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        throw new UsageError(`-${String(issue.path[0])}: ${issue.message}`)
+      }
+      const params: Partial<LogGopsParams> = {}
+      for (const name of PARAMS) {
+        const value = parsed.data[name]
+        if (value !== undefined) params[name] = value
+      }
+      const result = simulateLogGops(parseGoal(readGoalFile(file)), params)
+      process.stdout.write(parsed.data.json ? `${JSON.stringify(logGopsJson(result))}\n` : formatLogGopsText(result))
+    })
+}
+
+function readGoalFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    throw new UsageError(`cannot read GOAL file ${file}${code ? ` (${code})` : ''}`)
+  }
+}
