@@ -1,0 +1,50 @@
+import { Command } from 'commander'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { UsageError } from '../src/cli-error.js'
+import { registerProfiles } from '../src/commands/profiles.js'
+
+async function run(args: string[]): Promise<string> {
+  const program = new Command().exitOverride()
+  registerProfiles(program)
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
+    out += String(s)
+    return true
+  })
+  try {
+    await program.parseAsync(['node', 'spinmpi', 'profiles', ...args])
+  } finally {
+    spy.mockRestore()
+  }
+  return out
+}
+
+describe('spinmpi profiles', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('lists every profile with a description', async () => {
+    const out = await run([])
+    for (const name of ['sc19', 'spin-sc17-discrete', 'spin-sc17-integrated', 'pspin', 'fpspin', 'myrinet']) {
+      expect(out).toMatch(new RegExp(`^${name}\\s+\\S`, 'm'))
+    }
+  })
+
+  it('shows one profile as value + source, with overrides marked', async () => {
+    const out = await run(['sc19', '--set', 'nic.hpus=8'])
+    expect(out).toMatch(/^nic\.hpus\s+8\s+override \(--set\)$/m)
+    expect(out).toMatch(/^nic\.hpuHz\s+800000000\s+SC19 §5\.1/m)
+  })
+
+  it('prints JSON with values and sources', async () => {
+    const json = JSON.parse(await run(['fpspin', '--json'])) as { values: { nic: { hpuHz: number } }; sources: Record<string, string> }
+    expect(json.values.nic.hpuHz).toBe(40e6)
+    expect(json.sources['nic.hpuHz']).toMatch(/FPsPIN/)
+  })
+
+  it('turns bad names and overrides into one-line usage errors', async () => {
+    await expect(run(['nope'])).rejects.toThrow(UsageError)
+    await expect(run(['sc19', '--set', 'nic.hpus=x'])).rejects.toThrow('profile sc19: nic.hpus: expected a positive integer, got "x"')
+    await expect(run(['sc19', '--set', 'nic.hpuz=1'])).rejects.toThrow('profile sc19: unknown field nic.hpuz')
+    await expect(run(['--set', 'nic.hpus=1'])).rejects.toThrow('--set needs a profile name')
+  })
+})
