@@ -1,0 +1,80 @@
+// A simulated machine: N nodes, each a sPIN NIC with its host interface, on one network, driven
+// by one simulator. Built from a profile (by name or object), a seed for every random stream, and
+// the data/timing mode.
+
+import { z } from 'zod'
+import { Network } from './net/network.js'
+import type { FaultOptions, ReorderOptions } from './net/types.js'
+import { NicInputError, parseInput } from './nic/me-schema.js'
+import { Nic } from './nic/nic.js'
+import { resolveProfile } from './profile/resolve.js'
+import type { Profile } from './profile/schema.js'
+import { Simulator } from './sim/simulator.js'
+
+export interface ClusterOptions {
+  readonly nodes: number
+  /** A profile name ('sc19' by default) or a full profile object. */
+  readonly profile?: string | Profile
+  readonly seed?: number
+  /** Real payload bytes (default) or timing mode (offsets and costs only, no payloads). */
+  readonly dataMode?: boolean
+  /** Out-of-order delivery within `window` packets (seeded from `seed`). */
+  readonly reorder?: { readonly window: number }
+  /** Fault injection: probabilities of dropping or duplicating a packet. */
+  readonly faults?: { readonly drop: number; readonly duplicate: number }
+  /** Keep every host event in each NIC's events.log (default true). */
+  readonly keepEventLog?: boolean
+}
+
+const ClusterOptionsSchema = z.strictObject({
+  nodes: z.number().int({ error: 'expected a positive integer' }).min(1, { error: 'expected a positive integer' }),
+  profile: z.union([z.string(), z.object({}).loose()]).optional(),
+  seed: z.number().int({ error: 'expected an integer' }).optional(),
+  dataMode: z.boolean().optional(),
+  reorder: z.strictObject({ window: z.number().int().min(1, { error: 'expected a positive integer' }) }).optional(),
+  faults: z.strictObject({ drop: z.number().min(0).max(1), duplicate: z.number().min(0).max(1) }).optional(),
+  keepEventLog: z.boolean().optional(),
+})
+
+export class Cluster {
+  readonly sim = new Simulator()
+  readonly profile: Profile
+  readonly network: Network
+  readonly nics: readonly Nic[]
+  readonly dataMode: boolean
+  readonly seed: number
+
+  constructor(options: ClusterOptions) {
+    parseInput(ClusterOptionsSchema, options, 'cluster')
+    this.profile = resolveProfile(options.profile ?? 'sc19')
+    this.seed = options.seed ?? 1
+    this.dataMode = options.dataMode ?? true
+    const reorder: ReorderOptions | undefined = options.reorder && { seed: this.seed, window: options.reorder.window }
+    const faults: FaultOptions | undefined = options.faults && { seed: this.seed, ...options.faults }
+    this.network = new Network(this.sim, this.profile.network, { reorder, faults })
+    const nics: Nic[] = []
+    for (let node = 0; node < options.nodes; node++) {
+      nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog }))
+    }
+    this.nics = nics
+  }
+
+  nic(node: number): Nic {
+    const n = this.nics[node]
+    if (n === undefined) throw new NicInputError(`node: ${node} is not in this ${this.nics.length}-node cluster`)
+    return n
+  }
+
+  /** Allocates host memory for a node: real bytes in data mode, null in timing mode. */
+  hostMemory(bytes: number): Uint8Array | null {
+    return this.dataMode ? new Uint8Array(bytes) : null
+  }
+
+  run(): void {
+    this.sim.run()
+  }
+
+  runAsync(): Promise<void> {
+    return this.sim.runAsync()
+  }
+}

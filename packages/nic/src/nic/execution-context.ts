@@ -1,0 +1,61 @@
+// An execution context at run time: the handlers, their HPU memory (a real byte array whose
+// space is booked in NIC memory), the scheduling policy and the host memory DMA targets.
+
+import type { CountingEvent } from './counting-event.js'
+import type { ExecutionContextSpec, HandlerPhase, SchedulingPolicy } from './handler-api.js'
+
+/** Cycles a context's handlers booked per phase (ctx.account), for the handler time split. */
+export function emptySplit(): HandlerSplit {
+  return { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
+}
+
+export interface HandlerSplit {
+  init: number
+  setup: number
+  block: number
+  /** Cycles charged with ctx.cycles (no phase) plus the fixed per-handler cost. */
+  other: number
+  handlers: number
+}
+
+const DEFAULT_POLICY: SchedulingPolicy = { kind: 'default' }
+
+export class ExecutionContext {
+  readonly mem: Uint8Array
+  readonly view: DataView
+  readonly policy: SchedulingPolicy
+  readonly split: HandlerSplit = { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
+  released = false
+  /** The ME's counting event, bumped by ctx.counterInc. */
+  counter: CountingEvent | null = null
+
+  constructor(
+    readonly spec: ExecutionContextSpec,
+    /** Offset of the HPU memory in NIC memory (-1 when it holds none). */
+    readonly nicMemOffset: number,
+    /** Bytes of host memory the DMA targets cover. */
+    readonly hostLength: number,
+    /** The node-wide split this context also adds to. */
+    private readonly nodeSplit: HandlerSplit,
+  ) {
+    this.mem = new Uint8Array(spec.hpuMemBytes)
+    if (spec.initialMem) this.mem.set(spec.initialMem.subarray(0, spec.hpuMemBytes))
+    this.view = new DataView(this.mem.buffer, this.mem.byteOffset, this.mem.byteLength)
+    this.policy = spec.policy ?? DEFAULT_POLICY
+  }
+
+  get hostBuffer(): Uint8Array | null {
+    return this.spec.hostBuffer
+  }
+
+  book(phase: HandlerPhase | 'other', cycles: number): void {
+    this.split[phase] += cycles
+    this.nodeSplit[phase] += cycles
+  }
+
+  /** Counts one handler invocation. */
+  countHandler(): void {
+    this.split.handlers++
+    this.nodeSplit.handlers++
+  }
+}

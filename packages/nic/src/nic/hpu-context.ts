@@ -1,0 +1,225 @@
+// The context a handler runs with on one HPU. One object per HPU, reset for every invocation, so
+// running a handler allocates nothing. It keeps the handler's own clock: start, plus the cycles
+// charged (ctx.cycles / ctx.account, the fixed per-handler cost, the issue cost of each action),
+// plus blocking waits (a blocking DMA's completion time is known when it is issued). Every action
+// happens at the clock value when it is called.
+
+import type { Ps } from '../sim/time.js'
+import { cyclesPs } from '../sim/time.js'
+import type {
+  DmaHandle, DmaOptions, HandlerContext, HandlerPhase, MessageHeader, PutDestination,
+} from './handler-api.js'
+import type { ProcessedMessage } from './processed-message.js'
+
+/** A handler broke a rule of the API (out-of-range access, oversized put...). */
+export class HandlerError extends Error {
+  override readonly name = 'HandlerError'
+}
+
+/** What the NIC does for a handler's actions; each takes the time the action is issued. */
+export interface HpuServices {
+  readonly node: number
+  readonly numHpus: number
+  readonly hpuHz: number
+  readonly mtu: number
+  /** Cycles the HPU spends issuing one DMA or NIC command. */
+  readonly issueCycles: number
+  /** Cycles of one atomic read-modify-write on HPU memory. */
+  readonly atomicCycles: number
+  dmaWrite(t: Ps, bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean): Ps
+  dmaRead(t: Ps, bytes: number): Ps
+  putFromDevice(t: Ps, data: Uint8Array | null, len: number, dest: PutDestination, msg: ProcessedMessage): void
+  putFromHost(t: Ps, hostOffset: number, len: number, dest: PutDestination, msg: ProcessedMessage): void
+  counterInc(t: Ps, msg: ProcessedMessage, n: number): void
+  hostEvent(t: Ps, msg: ProcessedMessage, value: number): void
+}
+
+export class HpuContext implements HandlerContext {
+  readonly numHpus: number
+  readonly node: number
+  vhpu = -1
+  mem!: Uint8Array
+  view!: DataView
+  hostBuffer: Uint8Array | null = null
+  header!: MessageHeader
+  private msg!: ProcessedMessage
+  private hostLength = 0
+  /** Clock = base + cycles since base. */
+  private base: Ps = 0
+  private cyc = 0
+
+  constructor(readonly hpu: number, private readonly services: HpuServices) {
+    this.numHpus = services.numHpus
+    this.node = services.node
+  }
+
+  /** Prepares the context for one handler invocation starting at `start`. */
+  begin(msg: ProcessedMessage, start: Ps, vhpu: number, baseCycles: number): void {
+    const c = msg.context
+    this.msg = msg
+    this.mem = c.mem
+    this.view = c.view
+    this.hostBuffer = c.hostBuffer
+    this.hostLength = c.hostLength
+    this.header = msg.header
+    this.vhpu = vhpu
+    this.base = start
+    this.cyc = baseCycles
+    c.book('other', baseCycles)
+    c.countHandler()
+  }
+
+  get now(): Ps {
+    return this.base + cyclesPs(this.cyc, this.services.hpuHz)
+  }
+
+  cycles(n: number): void {
+    this.cyc += n
+    this.msg.context.book('other', n)
+  }
+
+  account(phase: HandlerPhase, n: number): void {
+    this.cyc += n
+    this.msg.context.book(phase, n)
+  }
+
+  dmaToHost(hostOffset: number, src: Uint8Array | null, srcOffset: number, len: number, options?: DmaOptions): DmaHandle {
+    this.checkHost(hostOffset, len, 'dmaToHost')
+    if (src !== null && this.hostBuffer !== null && len > 0) {
+      if (srcOffset < 0 || srcOffset + len > src.length) {
+        throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
+      }
+      this.hostBuffer.set(src.subarray(srcOffset, srcOffset + len), hostOffset)
+    }
+    this.charge(this.services.issueCycles)
+    const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, options?.noEvent === true)
+    if (options?.blocking === true) this.waitUntil(done)
+    return done
+  }
+
+  dmaFromHost(hostOffset: number, dst: Uint8Array | null, dstOffset: number, len: number, options?: DmaOptions): DmaHandle {
+    this.checkHost(hostOffset, len, 'dmaFromHost')
+    if (dst !== null && this.hostBuffer !== null && len > 0) {
+      if (dstOffset < 0 || dstOffset + len > dst.length) {
+        throw new HandlerError(`dmaFromHost: destination range [${dstOffset}, ${dstOffset + len}) outside ${dst.length} B`)
+      }
+      dst.set(this.hostBuffer.subarray(hostOffset, hostOffset + len), dstOffset)
+    }
+    this.charge(this.services.issueCycles)
+    const done = this.services.dmaRead(this.now, len)
+    // Data from the host cannot be used before it is there: reads block unless told otherwise.
+    if (options?.blocking !== false) this.waitUntil(done)
+    return done
+  }
+
+  dmaWait(handle: DmaHandle): void {
+    this.waitUntil(handle)
+  }
+
+  putFromDevice(src: Uint8Array | null, srcOffset: number, len: number, dest: PutDestination): void {
+    if (len > this.services.mtu) throw new HandlerError(`putFromDevice: ${len} B exceeds one packet (${this.services.mtu} B)`)
+    let data: Uint8Array | null = null
+    if (src !== null) {
+      if (srcOffset < 0 || srcOffset + len > src.length) {
+        throw new HandlerError(`putFromDevice: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
+      }
+      data = src.slice(srcOffset, srcOffset + len)
+    }
+    this.charge(this.services.issueCycles)
+    this.services.putFromDevice(this.now, data, len, dest, this.msg)
+  }
+
+  putFromHost(hostOffset: number, len: number, dest: PutDestination): void {
+    this.checkHost(hostOffset, len, 'putFromHost')
+    this.charge(this.services.issueCycles)
+    this.services.putFromHost(this.now, hostOffset, len, dest, this.msg)
+  }
+
+  fetchAdd(memOffset: number, inc: number): number {
+    this.checkMem(memOffset, 4, 'fetchAdd')
+    this.charge(this.services.atomicCycles)
+    const old = this.view.getInt32(memOffset, true)
+    this.view.setInt32(memOffset, (old + inc) | 0, true)
+    return old
+  }
+
+  compareAndSwap(memOffset: number, expected: number, desired: number): boolean {
+    this.checkMem(memOffset, 4, 'compareAndSwap')
+    this.charge(this.services.atomicCycles)
+    if (this.view.getInt32(memOffset, true) !== (expected | 0)) return false
+    this.view.setInt32(memOffset, desired, true)
+    return true
+  }
+
+  atomicAddF64(memOffset: number, value: number): number {
+    this.checkMem(memOffset, 8, 'atomicAddF64')
+    this.charge(this.services.atomicCycles)
+    const old = this.view.getFloat64(memOffset, true)
+    this.view.setFloat64(memOffset, old + value, true)
+    return old
+  }
+
+  hostFetchAdd(hostOffset: number, inc: number): number {
+    this.checkHost(hostOffset, 4, 'hostFetchAdd')
+    this.charge(this.services.issueCycles)
+    this.waitUntil(this.services.dmaRead(this.now, 4))
+    const host = this.hostBuffer
+    if (host === null) return 0
+    const v = new DataView(host.buffer, host.byteOffset, host.byteLength)
+    const old = v.getInt32(hostOffset, true)
+    v.setInt32(hostOffset, (old + inc) | 0, true)
+    return old
+  }
+
+  hostCompareAndSwap(hostOffset: number, expected: number, desired: number): boolean {
+    this.checkHost(hostOffset, 4, 'hostCompareAndSwap')
+    this.charge(this.services.issueCycles)
+    this.waitUntil(this.services.dmaRead(this.now, 4))
+    const host = this.hostBuffer
+    if (host === null) return false
+    const v = new DataView(host.buffer, host.byteOffset, host.byteLength)
+    if (v.getInt32(hostOffset, true) !== (expected | 0)) return false
+    v.setInt32(hostOffset, desired, true)
+    return true
+  }
+
+  counterInc(n = 1): void {
+    this.charge(this.services.issueCycles)
+    this.services.counterInc(this.now, this.msg, n)
+  }
+
+  hostEvent(value: number): void {
+    this.charge(this.services.issueCycles)
+    this.services.hostEvent(this.now, this.msg, value)
+  }
+
+  /** The handler's end time (read after it returned). */
+  end(): Ps {
+    return this.now
+  }
+
+  private charge(n: number): void {
+    this.cyc += n
+    this.msg.context.book('other', n)
+  }
+
+  private waitUntil(t: Ps): void {
+    const now = this.now
+    if (t > now) {
+      this.base = t
+      this.cyc = 0
+    }
+  }
+
+  private checkHost(off: number, len: number, what: string): void {
+    if (!(Number.isInteger(off) && Number.isInteger(len) && off >= 0 && len >= 0 && off + len <= this.hostLength)) {
+      throw new HandlerError(`${what}: host range [${off}, ${off + len}) outside the ME's ${this.hostLength} B`)
+    }
+  }
+
+  private checkMem(off: number, len: number, what: string): void {
+    if (!(Number.isInteger(off) && off >= 0 && off + len <= this.mem.length)) {
+      throw new HandlerError(`${what}: HPU memory offset ${off} outside the context's ${this.mem.length} B`)
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// Runs handlers on HPUs for the scheduler: calls the right handler of the HER's execution
+// context with the HPU's context object, turns a throw into a FAIL with its message, and reports
+// the end time (start + dispatch cycles + charged cycles + blocking waits).
+
+import type { Ps } from '../sim/time.js'
+import type { CompletionInfo, PayloadPacket } from './handler-api.js'
+import { HER_COMPLETION, HER_HEADER, type Her } from './her.js'
+import { HpuContext, type HpuServices } from './hpu-context.js'
+import { ReturnCode } from './return-codes.js'
+import type { HerExecutor } from './scheduler.js'
+
+class PacketView implements PayloadPacket {
+  offset = 0
+  length = 0
+  data: Uint8Array | null = null
+  index = 0
+}
+
+class CompletionView implements CompletionInfo {
+  droppedBytes = 0
+  flowControlTriggered = false
+  length = 0
+}
+
+export class HpuRunner implements HerExecutor {
+  private readonly contexts: HpuContext[] = []
+  private readonly packets: PacketView[] = []
+  private readonly completion = new CompletionView()
+
+  constructor(services: HpuServices, private readonly baseCycles: number) {
+    for (let i = 0; i < services.numHpus; i++) {
+      this.contexts.push(new HpuContext(i, services))
+      this.packets.push(new PacketView())
+    }
+  }
+
+  execute(her: Her, hpu: number, start: Ps): Ps {
+    const ctx = this.contexts[hpu]!
+    const msg = her.msg!
+    const spec = msg.context.spec
+    ctx.begin(msg, start, her.vhpu, this.baseCycles)
+    her.error = null
+    try {
+      if (her.kind === HER_HEADER) {
+        her.code = spec.header!(ctx, msg.header)
+      } else if (her.kind === HER_COMPLETION) {
+        const info = this.completion
+        info.droppedBytes = msg.droppedBytes
+        info.flowControlTriggered = msg.flowControlTriggered
+        info.length = msg.header.length
+        her.code = spec.completion!(ctx, info)
+      } else {
+        const pkt = this.packets[hpu]!
+        pkt.offset = her.offset
+        pkt.length = her.length
+        pkt.index = her.index
+        pkt.data = her.scratch ?? (her.packet === null || her.packet.messageData === null ? null : her.packet.data)
+        her.code = spec.payload!(ctx, pkt)
+        pkt.data = null
+      }
+    } catch (err) {
+      her.code = ReturnCode.FAIL
+      her.error = err instanceof Error ? `${err.name}: ${err.message}` : `handler threw ${String(err)}`
+    }
+    return ctx.end()
+  }
+
+  finished(her: Her): void {
+    her.msg!.sink.handlerFinished(her)
+  }
+}

@@ -1,0 +1,73 @@
+// State of one incoming logical message at the target NIC, from its header packet to its
+// completion. Packets of a message are counted by logical index; the message is complete when
+// every packet has been handled (processed, deposited or dropped), the header handler has
+// finished and, if installed, the completion handler too.
+
+import type { Ps } from '../sim/time.js'
+import type { ExecutionContext } from './execution-context.js'
+import type { MessageHeader } from './handler-api.js'
+import type { Her } from './her.js'
+import type { MatchEntry } from './match-entry.js'
+import type { UnexpectedMessage } from './matching.js'
+import type { HerSink, ProcessedMessage } from './processed-message.js'
+import type { VirtualHpu } from './scheduler.js'
+
+/** Nothing matched: every packet is discarded. */
+export const MODE_DISCARD = 0
+/** No handlers (or PROCEED): packets go to host memory on the non-processing path. */
+export const MODE_DEPOSIT = 1
+/** Handlers process the packets. */
+export const MODE_PROCESS = 2
+/** The header handler returned DROP (or FAIL): payload packets are dropped and counted. */
+export const MODE_DROP = 3
+
+export class InboundMessage implements ProcessedMessage {
+  mode = MODE_DISCARD
+  me: MatchEntry | null = null
+  context!: ExecutionContext
+  /** Packets expected; -1 until the last fragment is seen. */
+  totalPackets = -1
+  packetsSeen = 0
+  packetsDone = 0
+  headerDone = false
+  headerCode = 0
+  /** Payload HERs that arrived while the header handler had not finished. */
+  readonly early: Her[] = []
+  completionStarted = false
+  finished = false
+  pending = false
+  errorReported = false
+  droppedBytes = 0
+  flowControlTriggered = false
+  /** Host offset where the message's byte 0 lands (remoteOffset, or the ME's local offset). */
+  depositBase = 0
+  firstByteAt: Ps = 0
+  lastWriteAt: Ps = 0
+  vhpus: VirtualHpu[] | null = null
+  unexpected: UnexpectedMessage | null = null
+  /** Logical packet indices seen, to drop fault-injected duplicates. */
+  seen: Uint8Array = new Uint8Array(8)
+  meId = 0
+  userPtr = 0
+  ackWanted = false
+
+  constructor(readonly header: MessageHeader, readonly sink: HerSink) {}
+
+  /** Marks `index` as seen; false when it was already seen (a duplicate). */
+  markSeen(index: number): boolean {
+    if (index >= this.seen.length) {
+      let n = this.seen.length
+      while (n <= index) n *= 2
+      const next = new Uint8Array(n)
+      next.set(this.seen)
+      this.seen = next
+    }
+    if (this.seen[index] === 1) return false
+    this.seen[index] = 1
+    return true
+  }
+
+  get allPacketsDone(): boolean {
+    return this.totalPackets >= 0 && this.packetsDone === this.totalPackets
+  }
+}

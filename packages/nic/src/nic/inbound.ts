@@ -1,0 +1,449 @@
+// The inbound engine: packets from the network go through the matching unit (a header packet
+// searches the lists for matchNs, later packets look up their channel for channelLookupNs, one
+// packet at a time), then either to host memory on the non-processing path (no execution
+// context, or PROCEED), or into the packet buffer and on to the HER scheduler. A full packet
+// buffer pauses the link (lossless back-pressure) unless the ME asked for flow control, in which
+// case the packet is dropped and reported to the completion handler.
+
+import debugFactory from 'debug'
+import type { Packet } from '../net/packet.js'
+import type { Ps } from '../sim/time.js'
+import { ns } from '../sim/time.js'
+import { HER_COMPLETION, HER_HEADER, HER_PAYLOAD, type Her } from './her.js'
+import type { MessageHeader } from './handler-api.js'
+import { makeEvent } from './host-events.js'
+import {
+  InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS,
+} from './inbound-message.js'
+import type { MatchEntry } from './match-entry.js'
+import type { NicParts } from './nic-parts.js'
+import type { HerSink } from './processed-message.js'
+import { ReturnCode, isPending, returnCodeName } from './return-codes.js'
+import { Ring } from './ring.js'
+import { VirtualHpu } from './scheduler.js'
+import { WIRE_ACK, type WireFragment } from './wire.js'
+
+const log = debugFactory('spinmpi:nic:inbound')
+
+/** What the inbound engine needs from the rest of the NIC. */
+export interface InboundHooks {
+  /** The ME may be released (use-once, unlinked, no message left). */
+  meIdle(me: MatchEntry): void
+  sendAck(header: MessageHeader, at: Ps): void
+}
+
+export class InboundEngine implements HerSink {
+  private readonly ingress = new Ring<Packet>(64)
+  /** Matched packets waiting for packet buffer space (the link is paused meanwhile). */
+  private readonly stalled = new Ring<Packet>(64)
+  private readonly messages = new Map<MessageHeader, InboundMessage>()
+  private readonly orphans = new Map<MessageHeader, Packet[]>()
+  private readonly finishedMessages = new WeakSet<MessageHeader>()
+  private matchFreeAt: Ps = 0
+  private pumpScheduled = false
+  private readonly matchPs: Ps
+  private readonly lookupPs: Ps
+  /** ps per byte copied into the packet buffer, times 2^-0 (float; rounded per packet). */
+  private readonly copyPsPerByte: number
+  private readonly pumpFn = () => { this.pumpScheduled = false; this.pump() }
+  private readonly matchedFn = (pkt: Packet) => this.matched(pkt)
+  private readonly bufferedFn = (her: Her) => this.buffered(her)
+
+  constructor(private readonly p: NicParts, private readonly hooks: InboundHooks) {
+    const nic = p.profile.nic
+    this.matchPs = ns(nic.matchNs)
+    this.lookupPs = ns(nic.channelLookupNs)
+    this.copyPsPerByte = 1e12 / (nic.nicMemGiBps * 2 ** 30)
+  }
+
+  /** Network arrival callback. */
+  arrive(pkt: Packet): void {
+    this.p.stats.packetsIn++
+    const frag = pkt.user as WireFragment
+    if (frag.kind === WIRE_ACK) {
+      this.p.postAt(makeEvent('ack', this.p.sim.now, this.p.node, { header: frag.header, length: frag.header.length }))
+      this.p.network.release(pkt)
+      return
+    }
+    this.ingress.push(pkt)
+    this.pump()
+  }
+
+  get activeMessages(): number {
+    return this.messages.size
+  }
+
+  /** Feeds the matching unit, one packet at a time, while the link is not paused. */
+  private pump(): void {
+    const sim = this.p.sim
+    while (this.ingress.length > 0 && this.stalled.length === 0) {
+      if (this.matchFreeAt > sim.now) {
+        if (!this.pumpScheduled) {
+          this.pumpScheduled = true
+          sim.at(this.matchFreeAt, this.pumpFn)
+        }
+        return
+      }
+      const pkt = this.ingress.shift()!
+      const frag = pkt.user as WireFragment
+      const cost = frag.first && pkt.isHeader ? this.matchPs : this.lookupPs
+      this.matchFreeAt = sim.now + cost
+      sim.at(this.matchFreeAt, this.matchedFn, pkt)
+    }
+  }
+
+  private matched(pkt: Packet): void {
+    if (this.stalled.length > 0 || !this.admit(pkt)) this.stall(pkt)
+  }
+
+  private stall(pkt: Packet): void {
+    if (this.stalled.length === 0) {
+      this.p.stats.backPressureEvents++
+      this.p.network.pause(this.p.node)
+    }
+    this.stalled.push(pkt)
+  }
+
+  /** Handles a matched packet; false when it needs packet buffer space that is not there. */
+  private admit(pkt: Packet): boolean {
+    const frag = pkt.user as WireFragment
+    const header = frag.header
+    const isHeader = frag.first && pkt.isHeader
+    let msg = this.messages.get(header)
+    if (msg === undefined) {
+      if (this.finishedMessages.has(header)) {
+        this.p.stats.duplicates++
+        this.p.network.release(pkt)
+        return true
+      }
+      if (!isHeader) {
+        // Reordered ahead of its header: park it until the header is matched.
+        let list = this.orphans.get(header)
+        if (list === undefined) this.orphans.set(header, (list = []))
+        list.push(pkt)
+        return true
+      }
+      msg = this.open(frag, pkt)
+    }
+    const index = frag.firstPacket + pkt.seq
+    const len = pkt.length
+    if (msg.mode === MODE_PROCESS && len > 0 && !this.p.buffer.fits(len)) {
+      if (msg.me!.options.flowControl !== true) return false
+      if (!msg.markSeen(index)) return this.duplicate(pkt)
+      this.seen(msg, frag, pkt)
+      msg.droppedBytes += len
+      msg.flowControlTriggered = true
+      this.p.stats.flowControlDrops++
+      this.p.network.release(pkt)
+      this.packetDone(msg)
+      return true
+    }
+    if (!msg.markSeen(index)) return this.duplicate(pkt)
+    this.seen(msg, frag, pkt)
+    const offset = frag.fragOffset + pkt.offset
+    switch (msg.mode) {
+      case MODE_PROCESS: {
+        if (len === 0) {
+          this.p.network.release(pkt)
+          this.packetDone(msg)
+          break
+        }
+        const now = this.p.sim.now
+        this.p.buffer.take(len, now)
+        const her = this.p.herPool.get()
+        her.kind = HER_PAYLOAD
+        her.msg = msg
+        her.packet = pkt
+        her.index = index
+        her.offset = offset
+        her.length = len
+        her.bufferBytes = len
+        this.p.sim.at(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
+        break
+      }
+      case MODE_DEPOSIT:
+        this.deposit(msg, offset, len, pkt.messageData === null ? null : pkt.data)
+        this.p.stats.packetsDeposited++
+        this.p.network.release(pkt)
+        this.packetDone(msg)
+        break
+      case MODE_DROP:
+        msg.droppedBytes += len
+        this.p.stats.packetsDropped++
+        this.p.network.release(pkt)
+        this.packetDone(msg)
+        break
+      default:
+        this.p.stats.packetsDiscarded++
+        this.p.network.release(pkt)
+        this.packetDone(msg)
+    }
+    return true
+  }
+
+  private duplicate(pkt: Packet): boolean {
+    this.p.stats.duplicates++
+    this.p.network.release(pkt)
+    return true
+  }
+
+  private seen(msg: InboundMessage, frag: WireFragment, pkt: Packet): void {
+    msg.packetsSeen++
+    if (frag.eom) msg.totalPackets = frag.totalPackets
+    if (frag.first && pkt.isHeader) msg.firstByteAt = pkt.arrivedAt
+  }
+
+  /** Matches a header packet and sets up the message. */
+  private open(frag: WireFragment, pkt: Packet): InboundMessage {
+    const p = this.p
+    const header = frag.header
+    const msg = new InboundMessage(header, this)
+    this.messages.set(header, msg)
+    msg.ackWanted = frag.ack
+    const me = p.matching.match(header.source, header.matchBits)
+    if (me === null) {
+      msg.mode = MODE_DISCARD
+      msg.headerDone = true
+      log('node %d: message %d from %d matched nothing', p.node, header.messageId, header.source)
+    } else {
+      msg.me = me
+      msg.meId = me.id
+      msg.userPtr = me.options.userPtr ?? 0
+      me.activeMessages++
+      if (me.options.manageLocal === true) {
+        msg.depositBase = me.localOffset
+        me.localOffset += header.length
+      } else {
+        msg.depositBase = header.remoteOffset
+      }
+      if (me.useOnce) {
+        p.matching.unlink(me)
+        p.postAt(makeEvent('unlink', p.sim.now, p.node, { meId: me.id, userPtr: msg.userPtr, header }))
+      }
+      if (me.list === 'overflow') {
+        const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
+        msg.unexpected = { header, me, hostOffset: msg.depositBase, storedBytes: stored, done: false, doneAt: 0, claimed: false }
+        p.matching.recordUnexpected(msg.unexpected)
+      }
+      const ctx = me.context
+      if (ctx !== null) {
+        msg.context = ctx
+        msg.mode = MODE_PROCESS
+        if (ctx.spec.header !== undefined) {
+          const her = p.herPool.get()
+          her.kind = HER_HEADER
+          her.msg = msg
+          her.index = 0
+          p.scheduler.enqueue(her, null)
+        } else {
+          msg.headerDone = true
+          msg.headerCode = ReturnCode.PROCESS_DATA
+        }
+      } else {
+        msg.mode = MODE_DEPOSIT
+        msg.headerDone = true
+      }
+    }
+    const parked = this.orphans.get(header)
+    if (parked !== undefined) {
+      this.orphans.delete(header)
+      // Admitted right after the header (from the same event), in arrival order.
+      p.sim.at(p.sim.now, () => { for (const o of parked) this.matched(o) })
+    }
+    return msg
+  }
+
+  /** Writes payload bytes to the ME's host memory on the non-processing path. */
+  private deposit(msg: InboundMessage, offset: number, len: number, data: Uint8Array | null): void {
+    const me = msg.me!
+    const hostOff = msg.depositBase + offset
+    const fit = Math.max(0, Math.min(len, me.options.length - hostOff))
+    if (fit < len) msg.droppedBytes += len - fit
+    const host = me.options.hostBuffer ?? null
+    if (data !== null && host !== null && fit > 0) host.set(data.subarray(0, fit), hostOff)
+    const done = this.p.dma.write(fit)
+    if (done > msg.lastWriteAt) msg.lastWriteAt = done
+  }
+
+  /** The packet is in the packet buffer: its payload HER is ready once the header is done. */
+  private buffered(her: Her): void {
+    const msg = her.msg as InboundMessage
+    if (msg.headerDone) this.route(her)
+    else msg.early.push(her)
+  }
+
+  private route(her: Her): void {
+    const msg = her.msg as InboundMessage
+    const p = this.p
+    if (msg.mode === MODE_PROCESS && msg.context.spec.payload !== undefined) {
+      p.scheduler.enqueue(her, this.vhpuFor(msg, her.index))
+      return
+    }
+    if (msg.mode === MODE_DROP) {
+      msg.droppedBytes += her.length
+      p.stats.packetsDropped++
+    } else {
+      // PROCEED, or no payload handler: the default action deposits the packet.
+      const pkt = her.packet!
+      this.deposit(msg, her.offset, her.length, pkt.messageData === null ? null : pkt.data)
+      p.stats.packetsDeposited++
+    }
+    this.retire(her)
+  }
+
+  private vhpuFor(msg: InboundMessage, index: number): VirtualHpu | null {
+    const policy = msg.context.policy
+    if (policy.kind !== 'blockedRR') return null
+    if (msg.vhpus === null) {
+      msg.vhpus = []
+      for (let i = 0; i < policy.vhpus; i++) msg.vhpus.push(new VirtualHpu(i))
+    }
+    return msg.vhpus[Math.floor(index / policy.deltaP) % policy.vhpus]!
+  }
+
+  /** Frees a payload HER's packet and buffer space and counts the packet as handled. */
+  private retire(her: Her): void {
+    const msg = her.msg as InboundMessage
+    const p = this.p
+    if (her.bufferBytes > 0) p.buffer.release(her.bufferBytes, p.sim.now)
+    if (her.packet !== null) p.network.release(her.packet)
+    p.herPool.put(her)
+    this.packetDone(msg)
+    this.drainStalled()
+  }
+
+  private drainStalled(): void {
+    if (this.stalled.length === 0) return
+    while (this.stalled.length > 0) {
+      if (!this.admit(this.stalled.peek()!)) return
+      this.stalled.shift()
+    }
+    this.p.network.resume(this.p.node)
+    this.pump()
+  }
+
+  handlerFinished(her: Her): void {
+    const msg = her.msg as InboundMessage
+    const code = her.code
+    if (her.kind === HER_HEADER) {
+      this.p.herPool.put(her)
+      this.headerFinished(msg, code, her.error)
+      return
+    }
+    if (her.kind === HER_PAYLOAD) {
+      this.p.stats.packetsProcessed++
+      if (her.error !== null || code === ReturnCode.FAIL) this.fail(msg, her.error ?? 'payload handler returned FAIL')
+      else if (code === ReturnCode.DROP) msg.droppedBytes += her.length
+      else if (code !== ReturnCode.SUCCESS) this.fail(msg, `payload handler returned ${returnCodeName[code]}; expected SUCCESS, DROP or FAIL`)
+      this.retire(her)
+      return
+    }
+    this.p.herPool.put(her)
+    if (her.error !== null || code === ReturnCode.FAIL) this.fail(msg, her.error ?? 'completion handler returned FAIL')
+    else if (code === ReturnCode.SUCCESS_PENDING) this.markPending(msg)
+    else if (code !== ReturnCode.SUCCESS) this.fail(msg, `completion handler returned ${returnCodeName[code]}; expected SUCCESS, SUCCESS_PENDING or FAIL`)
+    this.finalize(msg)
+  }
+
+  private headerFinished(msg: InboundMessage, code: number, error: string | null): void {
+    if (error !== null) {
+      this.fail(msg, error)
+      msg.mode = MODE_DROP
+    } else if (code === ReturnCode.PROCESS_DATA || code === ReturnCode.PROCESS_DATA_PENDING) {
+      msg.mode = MODE_PROCESS
+    } else if (code === ReturnCode.PROCEED || code === ReturnCode.PROCEED_PENDING) {
+      msg.mode = MODE_DEPOSIT
+    } else if (code === ReturnCode.DROP || code === ReturnCode.DROP_PENDING) {
+      msg.mode = MODE_DROP
+    } else {
+      this.fail(msg, code === ReturnCode.FAIL ? 'header handler returned FAIL'
+        : `header handler returned ${returnCodeName[code]}; expected PROCEED, PROCESS_DATA, DROP (or _PENDING) or FAIL`)
+      msg.mode = MODE_DROP
+    }
+    msg.headerCode = code
+    if (isPending(code as ReturnCode)) this.markPending(msg)
+    msg.headerDone = true
+    const early = msg.early.splice(0)
+    for (const her of early) this.route(her)
+    this.maybeComplete(msg)
+  }
+
+  /** A _PENDING return: the ME stays for another message (a use-once ME is linked again now). */
+  private markPending(msg: InboundMessage): void {
+    msg.pending = true
+    const me = msg.me
+    if (me !== null && me.useOnce && !me.linked && !me.released) this.p.matching.relink(me)
+  }
+
+  private fail(msg: InboundMessage, why: string): void {
+    this.p.stats.handlerErrors++
+    if (msg.errorReported) return
+    msg.errorReported = true
+    const p = this.p
+    log('node %d: handler error on message %d: %s', p.node, msg.header.messageId, why)
+    p.postAt(makeEvent('error', p.sim.now, p.node, { meId: msg.meId, userPtr: msg.userPtr, header: msg.header, message: why }))
+  }
+
+  private packetDone(msg: InboundMessage): void {
+    msg.packetsDone++
+    this.maybeComplete(msg)
+  }
+
+  private maybeComplete(msg: InboundMessage): void {
+    if (msg.finished || msg.completionStarted || !msg.headerDone || !msg.allPacketsDone) return
+    const runsCompletion = (msg.mode === MODE_PROCESS || (msg.mode === MODE_DROP && msg.me !== null)) &&
+      msg.me !== null && msg.me.context !== null && msg.context.spec.completion !== undefined
+    if (runsCompletion) {
+      msg.completionStarted = true
+      const her = this.p.herPool.get()
+      her.kind = HER_COMPLETION
+      her.msg = msg
+      her.index = msg.totalPackets
+      this.p.scheduler.enqueue(her, null)
+      return
+    }
+    this.finalize(msg)
+  }
+
+  /** The message is complete: events to the host, ME bookkeeping, statistics. */
+  private finalize(msg: InboundMessage): void {
+    const p = this.p
+    const now = p.sim.now
+    msg.finished = true
+    this.messages.delete(msg.header)
+    this.finishedMessages.add(msg.header)
+    const done = Math.max(now, msg.lastWriteAt)
+    const h = msg.header
+    const me = msg.me
+    if (me === null) {
+      p.postAt(makeEvent('dropped', now, p.node, { header: h, length: h.length }))
+    } else {
+      me.activeMessages--
+      const fields = { meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, value: msg.droppedBytes }
+      const u = msg.unexpected
+      if (u !== null) {
+        u.done = true
+        u.doneAt = done
+        p.postAt(makeEvent('unexpected', done, p.node, { ...fields, unexpected: u }))
+        if (u.claimed) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, unexpected: u }))
+      } else if (!msg.pending) {
+        p.postAt(makeEvent('put', done, p.node, fields))
+      }
+      const counter = me.options.counter
+      if (counter !== undefined && !msg.pending) p.later(done, () => counter.inc(1))
+      if (msg.ackWanted) this.hooks.sendAck(h, done)
+      if (!me.linked && me.activeMessages === 0) this.hooks.meIdle(me)
+    }
+    p.stats.messages.push({
+      source: h.source,
+      messageId: h.messageId,
+      bytes: h.length,
+      meId: msg.meId,
+      path: msg.mode === MODE_PROCESS ? 'process' : msg.mode === MODE_DEPOSIT ? 'deposit' : msg.mode === MODE_DROP ? 'drop' : 'discard',
+      firstByteAt: msg.firstByteAt,
+      lastWriteAt: msg.lastWriteAt > 0 ? msg.lastWriteAt : msg.firstByteAt,
+      completedAt: done,
+      droppedBytes: msg.droppedBytes,
+    })
+  }
+}

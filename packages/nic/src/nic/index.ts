@@ -1,0 +1,20 @@
+export { Nic, type NicOptions } from './nic.js'
+export { ReturnCode, returnCodeName, isPending } from './return-codes.js'
+export type {
+  MessageHeader, PayloadPacket, CompletionInfo, PutDestination, DmaOptions, DmaHandle, HandlerPhase,
+  HandlerContext, HeaderHandler, PayloadHandler, CompletionHandler, SchedulingPolicy, ExecutionContextSpec,
+} from './handler-api.js'
+export { HandlerError } from './hpu-context.js'
+export { ANY_SOURCE, MatchEntry, type MeOptions, type MatchListKind } from './match-entry.js'
+export { MatchingUnit, type UnexpectedMessage } from './matching.js'
+export { NicMemory, NicMemoryError, NIC_MEM_ALIGN } from './nic-memory.js'
+export { PacketBuffer } from './packet-buffer.js'
+export { HerScheduler, VirtualHpu, type HerExecutor } from './scheduler.js'
+export { Her, HER_HEADER, HER_PAYLOAD, HER_COMPLETION } from './her.js'
+export { HostEventQueue, makeEvent, type HostEvent, type HostEventKind, type HostEventFilter } from './host-events.js'
+export { CountingEvent } from './counting-event.js'
+export { ExecutionContext, type HandlerSplit } from './execution-context.js'
+export { NicStats, type MessageRecord } from './nic-stats.js'
+export { NicInputError } from './me-schema.js'
+export type { PutOptions, StreamingPut } from './outbound.js'
+export { nicReport, type NicReport } from './report.js'

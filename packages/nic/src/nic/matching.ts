@@ -1,0 +1,101 @@
+// The matching unit: priority list searched first, then the overflow list (Portals 4). Header
+// packets search; later packets of the message follow the channel the header established.
+// Unexpected messages (matched on the overflow list) are remembered so that a later priority
+// append finds them first, as Portals' PtlMEAppend does.
+
+import { MatchEntry, type MeOptions } from './match-entry.js'
+import type { MessageHeader } from './handler-api.js'
+
+/** A message that landed in an overflow buffer before any priority ME matched it. */
+export interface UnexpectedMessage {
+  readonly header: MessageHeader
+  readonly me: MatchEntry
+  /** Where its payload starts in the overflow ME's host buffer. */
+  readonly hostOffset: number
+  /** Bytes deposited (the message length, clipped to the overflow ME). */
+  readonly storedBytes: number
+  /** True once its last byte is in host memory. */
+  done: boolean
+  doneAt: number
+  /** A late-posted priority ME took it; its 'put-overflow' event waits for done. */
+  claimed: boolean
+}
+
+export class MatchingUnit {
+  private readonly priority: MatchEntry[] = []
+  private readonly overflow: MatchEntry[] = []
+  private readonly unexpected: UnexpectedMessage[] = []
+  private nextId = 1
+  private nextSeq = 0
+  /** List entries visited by searches (a measure of matching work). */
+  searched = 0
+
+  create(options: MeOptions): MatchEntry {
+    return new MatchEntry(this.nextId++, this.nextSeq++, options)
+  }
+
+  /** Links `me` at the end of its list. */
+  link(me: MatchEntry): void {
+    me.linked = true
+    this.listOf(me).push(me)
+  }
+
+  /** Puts an ME that was taken off for a message back at its original place (PENDING returns). */
+  relink(me: MatchEntry): void {
+    const list = this.listOf(me)
+    let i = 0
+    while (i < list.length && list[i]!.seq < me.seq) i++
+    list.splice(i, 0, me)
+    me.linked = true
+  }
+
+  unlink(me: MatchEntry): void {
+    if (!me.linked) return
+    const list = this.listOf(me)
+    const i = list.indexOf(me)
+    if (i >= 0) list.splice(i, 1)
+    me.linked = false
+  }
+
+  /** Finds the ME a header packet matches: priority list first, then overflow. */
+  match(source: number, matchBits: bigint): MatchEntry | null {
+    for (const me of this.priority) {
+      this.searched++
+      if (me.accepts(source, matchBits)) return me
+    }
+    for (const me of this.overflow) {
+      this.searched++
+      if (me.accepts(source, matchBits)) return me
+    }
+    return null
+  }
+
+  recordUnexpected(u: UnexpectedMessage): void {
+    this.unexpected.push(u)
+  }
+
+  /** First unexpected message `me` would have matched; removed when `take`. */
+  searchUnexpected(me: MatchEntry, take: boolean): UnexpectedMessage | null {
+    for (let i = 0; i < this.unexpected.length; i++) {
+      const u = this.unexpected[i]!
+      this.searched++
+      if (me.accepts(u.header.source, u.header.matchBits)) {
+        if (take) this.unexpected.splice(i, 1)
+        return u
+      }
+    }
+    return null
+  }
+
+  get unexpectedCount(): number {
+    return this.unexpected.length
+  }
+
+  listLength(kind: 'priority' | 'overflow'): number {
+    return kind === 'priority' ? this.priority.length : this.overflow.length
+  }
+
+  private listOf(me: MatchEntry): MatchEntry[] {
+    return me.list === 'priority' ? this.priority : this.overflow
+  }
+}

@@ -1,0 +1,85 @@
+// NIC memory for execution contexts: a first-fit allocator over [0, capacity) with a sorted free
+// list and coalescing on free, so fragmentation is real (a request can fail although enough bytes
+// are free in total). Occupancy is recorded over simulated time with its peak.
+
+import type { Ps } from '../sim/time.js'
+import { TimeSeries } from '../stats/time-series.js'
+
+export class NicMemoryError extends Error {
+  override readonly name = 'NicMemoryError'
+  constructor(readonly requested: number, readonly free: number, readonly largestFree: number) {
+    super(`NIC memory exhausted: requested ${requested} B, ${free} B free, largest free block ${largestFree} B`)
+  }
+}
+
+/** Allocation granule: every block starts and ends on this boundary. */
+export const NIC_MEM_ALIGN = 64
+
+export class NicMemory {
+  // Free blocks sorted by offset; parallel arrays keep it small and simple.
+  private freeOff: number[]
+  private freeLen: number[]
+  private readonly sizes = new Map<number, number>()
+  used = 0
+  readonly occupancy = new TimeSeries(0)
+
+  constructor(readonly capacity: number) {
+    this.freeOff = [0]
+    this.freeLen = [capacity - (capacity % NIC_MEM_ALIGN)]
+  }
+
+  get peak(): number {
+    return this.occupancy.peak
+  }
+
+  get largestFree(): number {
+    let m = 0
+    for (const l of this.freeLen) if (l > m) m = l
+    return m
+  }
+
+  /** Allocates `bytes` (rounded up to the granule) or throws NicMemoryError. */
+  alloc(bytes: number, now: Ps): number {
+    const size = Math.max(NIC_MEM_ALIGN, Math.ceil(bytes / NIC_MEM_ALIGN) * NIC_MEM_ALIGN)
+    for (let i = 0; i < this.freeOff.length; i++) {
+      const len = this.freeLen[i]!
+      if (len < size) continue
+      const off = this.freeOff[i]!
+      if (len === size) {
+        this.freeOff.splice(i, 1)
+        this.freeLen.splice(i, 1)
+      } else {
+        this.freeOff[i] = off + size
+        this.freeLen[i] = len - size
+      }
+      this.sizes.set(off, size)
+      this.used += size
+      this.occupancy.record(now, this.used)
+      return off
+    }
+    throw new NicMemoryError(size, this.capacity - this.used, this.largestFree)
+  }
+
+  /** Returns a block to the free list, merging it with free neighbours. */
+  free(offset: number, now: Ps): void {
+    const size = this.sizes.get(offset)
+    if (size === undefined) throw new Error(`NIC memory: free of unallocated offset ${offset}`)
+    this.sizes.delete(offset)
+    this.used -= size
+    let i = 0
+    while (i < this.freeOff.length && this.freeOff[i]! < offset) i++
+    this.freeOff.splice(i, 0, offset)
+    this.freeLen.splice(i, 0, size)
+    if (i + 1 < this.freeOff.length && offset + size === this.freeOff[i + 1]) {
+      this.freeLen[i] = this.freeLen[i]! + this.freeLen[i + 1]!
+      this.freeOff.splice(i + 1, 1)
+      this.freeLen.splice(i + 1, 1)
+    }
+    if (i > 0 && this.freeOff[i - 1]! + this.freeLen[i - 1]! === offset) {
+      this.freeLen[i - 1] = this.freeLen[i - 1]! + this.freeLen[i]!
+      this.freeOff.splice(i, 1)
+      this.freeLen.splice(i, 1)
+    }
+    this.occupancy.record(now, this.used)
+  }
+}

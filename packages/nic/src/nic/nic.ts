@@ -1,0 +1,254 @@
+// One sPIN NIC (DESIGN.md §3): matching unit, packet buffer, HER scheduler and HPUs, NIC memory,
+// DMA engine over PCIe, inbound and outbound engines, and the host interface (event queue,
+// counting events). Host code posts MEs with execution contexts and issues puts here.
+
+import debugFactory from 'debug'
+import { DmaEngine } from '../dma.js'
+import type { Network } from '../net/network.js'
+import { PcieModel } from '../pcie.js'
+import type { Profile } from '../profile/schema.js'
+import type { Simulator } from '../sim/simulator.js'
+import type { Ps } from '../sim/time.js'
+import { ns } from '../sim/time.js'
+import { CountingEvent } from './counting-event.js'
+import { ExecutionContext } from './execution-context.js'
+import type { ExecutionContextSpec, PutDestination } from './handler-api.js'
+import { HerPool } from './her.js'
+import type { HpuServices } from './hpu-context.js'
+import { HpuRunner } from './hpu-runner.js'
+import { HostEventQueue, makeEvent, type HostEvent } from './host-events.js'
+import { InboundEngine } from './inbound.js'
+import type { MatchEntry, MeOptions } from './match-entry.js'
+import { MatchingUnit, type UnexpectedMessage } from './matching.js'
+import { NicInputError, contextSchema, meSchema, parseInput } from './me-schema.js'
+import { NicMemory } from './nic-memory.js'
+import type { NicParts } from './nic-parts.js'
+import { NicStats } from './nic-stats.js'
+import { OutboundEngine, type PutOptions, type StreamingPut } from './outbound.js'
+import { PacketBuffer } from './packet-buffer.js'
+import type { ProcessedMessage } from './processed-message.js'
+import { HerScheduler } from './scheduler.js'
+
+const log = debugFactory('spinmpi:nic')
+
+export interface NicOptions {
+  readonly sim: Simulator
+  readonly node: number
+  readonly profile: Profile
+  readonly network: Network
+  /** Keep every host event in events.log (default true). */
+  readonly keepEventLog?: boolean
+}
+
+/** A handler DMA issued at a later time than the event that ran the handler. */
+class DeferredDma {
+  write = true
+  bytes = 0
+  msg: ProcessedMessage | null = null
+  hostOffset = 0
+  noEvent = true
+}
+
+export class Nic {
+  readonly node: number
+  readonly sim: Simulator
+  readonly profile: Profile
+  readonly network: Network
+  readonly events: HostEventQueue
+  readonly matching = new MatchingUnit()
+  readonly memory: NicMemory
+  readonly buffer: PacketBuffer
+  readonly dma: DmaEngine
+  readonly scheduler: HerScheduler
+  readonly stats = new NicStats()
+  readonly inbound: InboundEngine
+  readonly outbound: OutboundEngine
+  private readonly parts: NicParts
+  private readonly deferredPool: DeferredDma[] = []
+  private readonly issueDeferredFn = (d: DeferredDma) => this.issueDeferred(d)
+  private readonly postFn = (e: HostEvent) => this.events.post(e)
+
+  constructor(options: NicOptions) {
+    const { sim, node, profile, network } = options
+    this.sim = sim
+    this.node = node
+    this.profile = profile
+    this.network = network
+    this.events = new HostEventQueue(sim, options.keepEventLog ?? true)
+    this.memory = new NicMemory(profile.nic.nicMemBytes)
+    this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
+    this.dma = new DmaEngine(sim, new PcieModel(profile.pcie))
+    const runner = new HpuRunner(this.services(), profile.costs.handlerBaseCycles)
+    this.scheduler = new HerScheduler(sim, profile.nic.hpus, ns(profile.nic.handlerDispatchNs), runner)
+    this.parts = {
+      sim, node, profile, network,
+      dma: this.dma, matching: this.matching, memory: this.memory, buffer: this.buffer,
+      events: this.events, stats: this.stats, herPool: new HerPool(), scheduler: this.scheduler,
+      postAt: (e) => (e.time <= sim.now ? this.events.post(e) : sim.at(e.time, this.postFn, e)),
+      later: (t, fn) => (t <= sim.now ? fn() : sim.at(t, fn)),
+    }
+    this.outbound = new OutboundEngine(this.parts)
+    this.inbound = new InboundEngine(this.parts, {
+      meIdle: (me) => this.release(me),
+      sendAck: (h, at) => this.outbound.sendAck(h, at),
+    })
+    network.attach(node, (pkt) => this.inbound.arrive(pkt))
+  }
+
+  /** A counting event host code can attach to MEs and await. */
+  counter(): CountingEvent {
+    return new CountingEvent(this.sim)
+  }
+
+  /**
+   * Posts an ME. Its execution context's HPU memory is allocated from NIC memory now: a
+   * NicMemoryError is thrown when that fails (the caller falls back, e.g. to host unpack). A
+   * priority ME first looks at the unexpected messages; if one matches, a 'put-overflow' event
+   * tells the host (when its last byte is in) and a use-once ME is consumed by it.
+   */
+  postMe(options: MeOptions): MatchEntry {
+    parseInput(meSchema(this.profile.nic.hpuMemBytes), options, 'me')
+    const host = options.hostBuffer ?? null
+    if (host !== null && host.length < options.length) {
+      throw new NicInputError(`me.length: ${options.length} B exceeds hostBuffer (${host.length} B)`)
+    }
+    const me = this.matching.create(options)
+    if (options.context !== undefined) me.context = this.makeContext(options.context, options.length, options.counter ?? null)
+    if (me.list === 'priority') {
+      const u = this.matching.searchUnexpected(me, true)
+      if (u !== null) {
+        this.claim(me, u)
+        if (me.useOnce) {
+          me.linked = false
+          this.release(me)
+          return me
+        }
+      }
+    }
+    this.matching.link(me)
+    log('node %d: ME %d posted on %s list', this.node, me.id, me.list)
+    return me
+  }
+
+  /** Unlinks an ME; its context is released once no message uses it. */
+  unlinkMe(me: MatchEntry): void {
+    this.matching.unlink(me)
+    if (me.activeMessages === 0) this.release(me)
+  }
+
+  /** Looks for an unexpected message `me`'s match rule accepts, without posting (MPI probe). */
+  probe(options: Pick<MeOptions, 'matchBits' | 'ignoreBits' | 'source'>, remove = false): UnexpectedMessage | null {
+    const probe = this.matching.create({ ...options, length: 0 })
+    return this.matching.searchUnexpected(probe, remove)
+  }
+
+  put(opts: PutOptions): ReturnType<OutboundEngine['put']> {
+    return this.outbound.put(opts)
+  }
+
+  sputStart(dest: PutDestination, totalBytes: number, chunk: Uint8Array | null, chunkBytes: number, eom = false): StreamingPut {
+    return this.outbound.sputStart(dest, totalBytes, chunk, chunkBytes, eom)
+  }
+
+  sputStream(s: StreamingPut, chunk: Uint8Array | null, chunkBytes: number, eom: boolean): void {
+    this.outbound.sputStream(s, chunk, chunkBytes, eom)
+  }
+
+  processPut(dest: PutDestination, bytes: number, spec: ExecutionContextSpec): ReturnType<OutboundEngine['processPut']> {
+    parseInput(contextSchema(this.profile.nic.hpuMemBytes), spec, 'context')
+    return this.outbound.processPut(dest, bytes, spec)
+  }
+
+  private makeContext(spec: ExecutionContextSpec, hostLength: number, counter: CountingEvent | null): ExecutionContext {
+    const off = spec.hpuMemBytes > 0 ? this.memory.alloc(spec.hpuMemBytes, this.sim.now) : -1
+    const ctx = new ExecutionContext(spec, off, hostLength, this.stats.split)
+    ctx.counter = counter
+    return ctx
+  }
+
+  private claim(me: MatchEntry, u: UnexpectedMessage): void {
+    u.claimed = true
+    if (!u.done) return
+    this.events.post(makeEvent('put-overflow', this.sim.now, this.node, {
+      meId: me.id, userPtr: me.options.userPtr ?? 0, header: u.header, length: u.header.length, hostOffset: u.hostOffset, unexpected: u,
+    }))
+  }
+
+  /** Frees an unlinked ME's context (NIC memory). */
+  private release(me: MatchEntry): void {
+    if (me.released) return
+    me.released = true
+    const ctx = me.context
+    if (ctx !== null && !ctx.released) {
+      ctx.released = true
+      if (ctx.nicMemOffset >= 0) this.memory.free(ctx.nicMemOffset, this.sim.now)
+    }
+  }
+
+  private services(): HpuServices {
+    const profile = this.profile
+    const sim = this.sim
+    const pcie = new PcieModel(profile.pcie)
+    const memAccess = Math.max(1, profile.nic.nicMemLatencyCycles)
+    return {
+      node: this.node,
+      numHpus: profile.nic.hpus,
+      hpuHz: profile.nic.hpuHz,
+      mtu: profile.network.mtuBytes,
+      issueCycles: profile.costs.dmaIssueCycles,
+      // A read and a write of NIC memory.
+      atomicCycles: 2 * memAccess,
+      dmaWrite: (t, bytes, msg, hostOffset, noEvent) => {
+        if (t <= sim.now) return this.issueWrite(bytes, msg, hostOffset, noEvent)
+        this.defer(t, true, bytes, msg, hostOffset, noEvent)
+        return Math.max(t + pcie.wirePs(bytes) + pcie.writeLatencyPs, this.dma.peekWrite(bytes))
+      },
+      dmaRead: (t, bytes) => {
+        if (t <= sim.now) return this.dma.read(bytes)
+        this.defer(t, false, bytes, null, 0, true)
+        return Math.max(t + pcie.wirePs(bytes) + pcie.readLatencyPs, this.dma.peekRead(bytes))
+      },
+      putFromDevice: (t, data, len, dest) => { this.outbound.putFromDevice(t, data, len, dest) },
+      putFromHost: (t, hostOffset, len, dest, msg) => {
+        const host = msg.context.hostBuffer
+        const data = host === null ? null : host.subarray(hostOffset, hostOffset + len)
+        this.parts.later(t, () => this.outbound.put({ ...dest, bytes: len, data }))
+      },
+      counterInc: (t, msg, n) => {
+        const c = msg.context.counter
+        if (c !== null) this.parts.later(t, () => c.inc(n))
+      },
+      hostEvent: (t, msg, value) => {
+        this.parts.postAt(makeEvent('handler', t, this.node, { meId: msg.meId, userPtr: msg.userPtr, header: msg.header, value }))
+      },
+    }
+  }
+
+  private issueWrite(bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean): Ps {
+    const done = this.dma.write(bytes)
+    if (done > msg.lastWriteAt) msg.lastWriteAt = done
+    if (!noEvent) {
+      this.parts.postAt(makeEvent('dma', done, this.node, {
+        meId: msg.meId, userPtr: msg.userPtr, header: msg.header, length: bytes, hostOffset,
+      }))
+    }
+    return done
+  }
+
+  private defer(t: Ps, write: boolean, bytes: number, msg: ProcessedMessage | null, hostOffset: number, noEvent: boolean): void {
+    const d = this.deferredPool.pop() ?? new DeferredDma()
+    d.write = write
+    d.bytes = bytes
+    d.msg = msg
+    d.hostOffset = hostOffset
+    d.noEvent = noEvent
+    this.sim.at(t, this.issueDeferredFn, d)
+  }
+
+  private issueDeferred(d: DeferredDma): void {
+    if (d.write) this.issueWrite(d.bytes, d.msg!, d.hostOffset, d.noEvent)
+    else this.dma.read(d.bytes)
+    d.msg = null
+    this.deferredPool.push(d)
+  }
+}

@@ -1,0 +1,204 @@
+// The outbound engine: host put commands, streaming puts (one logical message made of several
+// fragments), process-put (packets handed to outbound handlers that fill them), and the puts
+// handlers issue. Data that comes from host memory is fetched over PCIe first: the first packet's
+// read must complete before injection starts, and injection never outruns the remaining reads.
+// Sends keep their issue order (a later command never overtakes an earlier one).
+
+import type { Ps } from '../sim/time.js'
+import { transferPs } from '../sim/time.js'
+import { ExecutionContext } from './execution-context.js'
+import type { ExecutionContextSpec, MessageHeader, PutDestination } from './handler-api.js'
+import { HER_PAYLOAD, type Her } from './her.js'
+import { makeEvent } from './host-events.js'
+import type { NicParts } from './nic-parts.js'
+import type { HerSink, ProcessedMessage } from './processed-message.js'
+import { ReturnCode, returnCodeName } from './return-codes.js'
+import { WIRE_ACK, WIRE_PUT, type WireFragment } from './wire.js'
+
+export interface PutOptions extends PutDestination {
+  /** Payload bytes. */
+  readonly bytes: number
+  /** The source bytes (host memory), or null in timing mode. */
+  readonly data?: Uint8Array | null
+}
+
+export interface StreamingPut {
+  readonly header: MessageHeader
+  /** Bytes sent so far. */
+  sent: number
+  /** Logical packets sent so far. */
+  packets: number
+  ended: boolean
+  readonly ack: boolean
+}
+
+class OutboundMessage implements ProcessedMessage {
+  lastWriteAt: Ps = 0
+  droppedBytes = 0
+  flowControlTriggered = false
+  readonly meId = 0
+  remaining: number
+  failed = false
+  constructor(
+    readonly context: ExecutionContext,
+    readonly header: MessageHeader,
+    readonly sink: HerSink,
+    readonly userPtr: number,
+    readonly totalPackets: number,
+    readonly ack: boolean,
+  ) {
+    this.remaining = totalPackets
+  }
+}
+
+export class OutboundEngine implements HerSink {
+  private nextMessageId = 0
+  /** Time the latest send command was handed to the network (keeps issue order). */
+  private lastSendAt: Ps = 0
+  private readonly mtu: number
+
+  constructor(private readonly p: NicParts) {
+    this.mtu = p.profile.network.mtuBytes
+  }
+
+  header(dest: PutDestination, length: number): MessageHeader {
+    return {
+      source: this.p.node,
+      target: dest.target,
+      matchBits: dest.matchBits,
+      length,
+      remoteOffset: dest.remoteOffset ?? 0,
+      hdrData: dest.hdrData ?? 0,
+      userHeader: dest.userHeader ?? [],
+      messageId: this.nextMessageId++,
+    }
+  }
+
+  /** A put of host memory (host command, or PutFromHost from a handler at time `at`). */
+  put(opts: PutOptions, at: Ps = this.p.sim.now): MessageHeader {
+    const header = this.header(opts, opts.bytes)
+    const frag: WireFragment = {
+      kind: WIRE_PUT, header, fragOffset: 0, firstPacket: 0, first: true, eom: true,
+      totalPackets: this.p.network.packetCount(opts.bytes), ack: opts.ack === true,
+    }
+    this.sendFromHost(frag, opts.bytes, opts.data ?? null, at)
+    return header
+  }
+
+  /** Starts a streaming put of `totalBytes` with its first chunk. */
+  sputStart(dest: PutDestination, totalBytes: number, chunk: Uint8Array | null, chunkBytes: number, eom = false): StreamingPut {
+    const s: StreamingPut = { header: this.header(dest, totalBytes), sent: 0, packets: 0, ended: false, ack: dest.ack === true }
+    this.sputStream(s, chunk, chunkBytes, eom)
+    return s
+  }
+
+  /** Sends the next chunk of a streaming put; `eom` ends the message. */
+  sputStream(s: StreamingPut, chunk: Uint8Array | null, chunkBytes: number, eom: boolean): void {
+    if (s.ended) throw new Error('sputStream: the streaming put already ended')
+    if (s.sent + chunkBytes > s.header.length) {
+      throw new Error(`sputStream: ${s.sent + chunkBytes} B exceed the message's ${s.header.length} B`)
+    }
+    if (eom && s.sent + chunkBytes !== s.header.length) {
+      throw new Error(`sputStream: end of message after ${s.sent + chunkBytes} of ${s.header.length} B`)
+    }
+    const npkts = this.p.network.packetCount(chunkBytes)
+    const frag: WireFragment = {
+      kind: WIRE_PUT, header: s.header, fragOffset: s.sent, firstPacket: s.packets, first: s.sent === 0 && s.packets === 0,
+      eom, totalPackets: s.packets + npkts, ack: s.ack,
+    }
+    s.sent += chunkBytes
+    s.packets += npkts
+    s.ended = eom
+    this.sendFromHost(frag, chunkBytes, chunk, this.p.sim.now)
+  }
+
+  /** One packet from NIC memory (PutFromDevice), sent at `at`. */
+  putFromDevice(at: Ps, data: Uint8Array | null, len: number, dest: PutDestination): MessageHeader {
+    const header = this.header(dest, len)
+    const frag: WireFragment = {
+      kind: WIRE_PUT, header, fragOffset: 0, firstPacket: 0, first: true, eom: true, totalPackets: 1, ack: dest.ack === true,
+    }
+    this.sendAt(Math.max(at, this.lastSendAt), frag, len, data)
+    return header
+  }
+
+  /** A zero-byte ack back to the initiator of `header`. */
+  sendAck(header: MessageHeader, at: Ps): void {
+    const frag: WireFragment = {
+      kind: WIRE_ACK, header, fragOffset: 0, firstPacket: 0, first: true, eom: true, totalPackets: 1, ack: false,
+    }
+    const p = this.p
+    p.later(at, () => p.network.send({ src: p.node, dst: header.source, bytes: 0, user: frag }))
+  }
+
+  /**
+   * Process-put: the NIC makes the message's packets and hands each to the context's payload
+   * handler, which fills `pkt.data` (e.g. by DMA from host memory); each filled packet is sent.
+   */
+  processPut(dest: PutDestination, bytes: number, spec: ExecutionContextSpec): MessageHeader {
+    if (spec.payload === undefined) throw new Error('processPut: the execution context has no payload handler')
+    const p = this.p
+    const header = this.header(dest, bytes)
+    const ctx = new ExecutionContext(spec, -1, spec.hostBuffer === null ? bytes : spec.hostBuffer.length, p.stats.split)
+    const npkts = p.network.packetCount(bytes)
+    const msg = new OutboundMessage(ctx, header, this, 0, npkts, dest.ack === true)
+    const dataMode = spec.hostBuffer !== null
+    for (let i = 0; i < npkts; i++) {
+      const her = p.herPool.get()
+      her.kind = HER_PAYLOAD
+      her.msg = msg
+      her.index = i
+      her.offset = i * this.mtu
+      her.length = Math.min(this.mtu, bytes - her.offset)
+      her.scratch = dataMode ? new Uint8Array(her.length) : null
+      p.scheduler.enqueue(her, null)
+    }
+    return header
+  }
+
+  handlerFinished(her: Her): void {
+    const msg = her.msg as OutboundMessage
+    const p = this.p
+    const code = her.code
+    if (her.error !== null || code !== ReturnCode.SUCCESS) {
+      const why = her.error ?? `outbound handler returned ${returnCodeName[code]}`
+      p.stats.handlerErrors++
+      if (!msg.failed) p.postAt(makeEvent('error', p.sim.now, p.node, { header: msg.header, message: why }))
+      msg.failed = true
+    }
+    const frag: WireFragment = {
+      kind: WIRE_PUT, header: msg.header, fragOffset: her.offset, firstPacket: her.index, first: her.index === 0,
+      eom: her.index === msg.totalPackets - 1, totalPackets: msg.totalPackets, ack: msg.ack,
+    }
+    // The filled packet leaves when the handler is done (and after earlier sends).
+    this.sendAt(Math.max(p.sim.now, this.lastSendAt), frag, her.length, her.scratch)
+    p.herPool.put(her)
+  }
+
+  private sendFromHost(frag: WireFragment, bytes: number, data: Uint8Array | null, at: Ps): void {
+    const p = this.p
+    let start = at
+    if (bytes > 0) {
+      // Reads are issued when the command is processed (now); the handler's `at` only delays.
+      const first = Math.min(bytes, this.mtu)
+      const firstDone = p.dma.read(first)
+      start = Math.max(start, firstDone)
+      if (bytes > first) {
+        const restDone = p.dma.read(bytes - first)
+        start = Math.max(start, restDone - transferPs(bytes - first, p.profile.network.linkGbps))
+      }
+    }
+    this.sendAt(Math.max(start, this.lastSendAt), frag, bytes, data)
+  }
+
+  private sendAt(t: Ps, frag: WireFragment, bytes: number, data: Uint8Array | null): void {
+    const p = this.p
+    this.lastSendAt = t
+    const header = frag.header
+    const lastFragment = frag.eom
+    const onInjected = lastFragment
+      ? (_id: number, time: Ps) => p.postAt(makeEvent('send', time, p.node, { header, length: header.length }))
+      : undefined
+    p.later(t, () => p.network.send({ src: p.node, dst: header.target, bytes, data, user: frag, onInjected }))
+  }
+}
