@@ -37,12 +37,13 @@ export interface Program {
 
 const KIND_CODE = { run: RUN, vector: VECTOR, contig: VECTOR, blockindexed: BLOCKINDEXED, indexed: INDEXED, struct: STRUCT } as const
 
-function heightOf(l: Loop, memo: Map<Loop, number>): number {
+/** Frames a segment needs below and at `l`: one per loop on the deepest path (runs need none). */
+function framesOf(l: Loop, memo: Map<Loop, number>): number {
   let h = memo.get(l)
   if (h !== undefined) return h
-  if (l.kind === 'vector' || l.kind === 'contig' || l.kind === 'blockindexed') h = 1 + heightOf(l.child, memo)
-  else if (l.kind === 'struct') h = 1 + l.children.reduce((m, c) => Math.max(m, heightOf(c, memo)), 0)
-  else h = 1
+  if (l.kind === 'vector' || l.kind === 'contig' || l.kind === 'blockindexed') h = 1 + framesOf(l.child, memo)
+  else if (l.kind === 'struct') h = 1 + l.children.reduce((m, c) => Math.max(m, framesOf(c, memo)), 0)
+  else h = l.kind === 'indexed' ? 1 : 0
   memo.set(l, h)
   return h
 }
@@ -69,7 +70,8 @@ export function toProgram(root: Loop): Program {
     }
   }
   visit(root)
-  const depth = heightOf(root, new Map())
+  // A bare run still gets one frame (its single element).
+  const depth = Math.max(1, framesOf(root, new Map()))
   const n = order.length
   const p = {
     nodes: n, depth,
