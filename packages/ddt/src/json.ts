@@ -53,6 +53,7 @@ function issueToError(issue: z.core.$ZodIssue, path: Path, input: unknown, prefi
   const where = formatPath(prefix, path)
   const value = valueAt(input, path)
   if (issue.code === 'invalid_union' && issue.path.length > 0 && issue.path[issue.path.length - 1] === 'kind') {
+    if (value === undefined) return new MpiError(ERR_TYPE, `${where}: missing (a derived type needs a "kind")`)
     return new MpiError(ERR_TYPE, `${where}: unknown kind ${JSON.stringify(value)}`)
   }
   if (issue.code === 'invalid_union') {

@@ -4,6 +4,7 @@ import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype
 import type { TypeSpec } from './spec.js'
 import { boundsOfLowered, type FullBounds } from './bounds.js'
 import { signatureOfLowered } from './signature.js'
+import { ERR_ARG, MpiError } from './errors.js'
 import { compile } from './engine/compile.js'
 
 export class DatatypeImpl implements Datatype {
@@ -68,7 +69,15 @@ export class DatatypeImpl implements Datatype {
 
 /** A derived type whose bounds and signature follow from its lowered form. */
 export function derivedType(spec: TypeSpec, lowered: Exclude<Lowered, { kind: 'elem' }>): Datatype {
-  return new DatatypeImpl(spec, lowered, boundsOfLowered(lowered), () => signatureOfLowered(lowered))
+  const bounds = boundsOfLowered(lowered)
+  // Past 2^53 byte offsets stop being exact; refuse rather than compute wrong bounds.
+  for (const value of [bounds.size, bounds.lb, bounds.ub, bounds.trueLb, bounds.trueUb, bounds.extent, bounds.trueExtent]) {
+    if (!Number.isSafeInteger(value)) {
+      const kind = typeof spec === 'string' ? spec : spec.kind
+      throw new MpiError(ERR_ARG, `${kind}: the type spans more bytes than can be addressed exactly (${value})`)
+    }
+  }
+  return new DatatypeImpl(spec, lowered, bounds, () => signatureOfLowered(lowered))
 }
 
 /** A type that is `oldtype` under another spec (dup): same lowered form, bounds, signature. */
