@@ -67,6 +67,8 @@ export class Nic {
   private readonly deferredPool: DeferredDma[] = []
   private readonly issueDeferredFn = (d: DeferredDma) => this.issueDeferred(d)
   private readonly postFn = (e: HostEvent) => this.events.post(e)
+  private readonly meSchema: ReturnType<typeof meSchema>
+  private readonly contextSchema: ReturnType<typeof contextSchema>
 
   constructor(options: NicOptions) {
     const { sim, node, profile, network } = options
@@ -75,6 +77,8 @@ export class Nic {
     this.profile = profile
     this.network = network
     this.events = new HostEventQueue(sim, options.keepEventLog ?? true)
+    this.meSchema = meSchema(profile.nic.hpuMemBytes)
+    this.contextSchema = contextSchema(profile.nic.hpuMemBytes)
     this.memory = new NicMemory(profile.nic.nicMemBytes)
     this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
     this.dma = new DmaEngine(sim, new PcieModel(profile.pcie))
@@ -107,7 +111,7 @@ export class Nic {
    * tells the host (when its last byte is in) and a use-once ME is consumed by it.
    */
   postMe(options: MeOptions): MatchEntry {
-    parseInput(meSchema(this.profile.nic.hpuMemBytes), options, 'me')
+    parseInput(this.meSchema, options, 'me')
     const host = options.hostBuffer ?? null
     if (host !== null && host.length < options.length) {
       throw new NicInputError(`me.length: ${options.length} B exceeds hostBuffer (${host.length} B)`)
@@ -155,7 +159,7 @@ export class Nic {
   }
 
   processPut(dest: PutDestination, bytes: number, spec: ExecutionContextSpec): ReturnType<OutboundEngine['processPut']> {
-    parseInput(contextSchema(this.profile.nic.hpuMemBytes), spec, 'context')
+    parseInput(this.contextSchema, spec, 'context')
     return this.outbound.processPut(dest, bytes, spec)
   }
 
