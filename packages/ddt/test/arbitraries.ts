@@ -41,7 +41,12 @@ const elementaryArb: fc.Arbitrary<GeneratedType> = fc
   .constantFrom<ElementaryName>(...ELEMENTARY_NAMES)
   .map(generated)
 
-const small = (max: number, cap: number) => fc.integer({ min: 0, max: Math.max(0, Math.min(max, cap)) })
+/** 0..min(max, cap), rarely 0: zero-length blocks must appear but not empty most nested types. */
+function small(max: number, cap: number): fc.Arbitrary<number> {
+  const top = Math.max(0, Math.min(max, cap))
+  if (top === 0) return fc.constant(0)
+  return fc.oneof({ arbitrary: fc.constant(0), weight: 1 }, { arbitrary: fc.integer({ min: 1, max: top }), weight: 19 })
+}
 const displacement = (range: number) => fc.integer({ min: -range, max: range })
 
 /** `n` dimensions of size 1..maxEach whose product stays <= maxProduct. */
@@ -67,7 +72,7 @@ function oneChild(child: GeneratedType, maxPieces: number): fc.Arbitrary<TypeSpe
   const old = child.spec
   const cap = Math.floor(maxPieces / Math.max(1, leafPieces(child.type)))
   const indexedLike = (kind: 'indexed' | 'hindexed', range: number) =>
-    fc.integer({ min: 0, max: 4 }).chain((n) =>
+    small(4, 4).chain((n) =>
       fc.tuple(lengthsArb(n, 3, cap), fc.array(displacement(range), { minLength: n, maxLength: n })))
       .map(([blocklengths, displacements]): TypeSpec => ({ kind, blocklengths, displacements, oldtype: old }))
   const blockLike = (kind: 'indexedBlock' | 'hindexedBlock', range: number) =>
