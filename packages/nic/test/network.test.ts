@@ -132,6 +132,52 @@ describe('Network timing (closed forms)', () => {
   })
 })
 
+describe('Network streaming puts', () => {
+  it('chunks of one message keep one header and one completion, offsets and data across calls', () => {
+    const { sim, net, seen } = setup(2)
+    const id = net.openStream({ src: 0, dst: 1, user: 'm' })
+    net.stream(id, 3000, new Uint8Array(3000).map((_, i) => (i * 7) & 255), false)
+    sim.at(1_000_000, () => net.stream(id, 100, new Uint8Array(100).fill(9), false))
+    sim.at(2_000_000, () => net.stream(id, 0, null, true))
+    sim.run()
+    expect(seen.map((s) => [s.msgId, s.seq, s.offset, s.length, s.flags])).toEqual([
+      [id, 0, 0, 2048, PKT_HEADER],
+      [id, 1, 2048, 952, 0],
+      [id, 2, 3000, 100, 0],
+      [id, 3, 3100, 0, PKT_COMPLETION], // the end came after every packet had left: an empty completion packet
+    ])
+    expect(seen[1]!.data).toEqual([(2048 * 7) & 255, (2049 * 7) & 255, (2050 * 7) & 255, (2051 * 7) & 255])
+    expect(seen[2]!.data).toEqual([9, 9, 9, 9])
+    expect(seen[2]!.at).toBe(1_000_000 + L + (100 + 48) * 40)
+    expect(() => net.stream(id, 1, null, true)).toThrow(`message ${id}: not an open message`)
+  })
+
+  it('an end with no bytes marks the last pending packet instead of adding one', () => {
+    const { sim, net, seen } = setup(2)
+    const id = net.openStream({ src: 0, dst: 1 })
+    net.stream(id, 4096, null, false)
+    net.stream(id, 0, null, true)
+    sim.run()
+    expect(seen.map((s) => [s.seq, s.flags])).toEqual([
+      [0, PKT_HEADER],
+      [1, PKT_COMPLETION],
+    ])
+  })
+
+  it('a stream waiting for data does not hold up later messages of the same NIC', () => {
+    const { sim, net, seen } = setup(3)
+    const id = net.openStream({ src: 0, dst: 1 })
+    net.stream(id, 2048, null, false)
+    net.send({ src: 0, dst: 2, bytes: 2048 })
+    sim.run()
+    expect(seen.map((s) => [s.node, s.at])).toEqual([
+      [1, L + FULL],
+      [2, 2 * FULL + L],
+    ])
+    expect(net.counters.messages).toBe(2)
+  })
+})
+
 describe('Network back-pressure', () => {
   it('a paused receiver stalls senders; packets already injected still land', () => {
     const { sim, net, seen } = setup(2)

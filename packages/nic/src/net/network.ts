@@ -2,8 +2,8 @@
 // Each NIC has one injection port and one ejection port, both serializing at the link rate;
 // the fabric has full bisection and latency L. For a packet of p payload bytes:
 //   ser(p)      = (p + headerBytes) * 8 / linkGbps
-//   injectStart = max(port free, message start + 0)  where a message starts at
-//                 max(now, port free, previous message start + g)
+//   a message's first packet starts at max(now, port free, previous message start + g);
+//   later packets follow back to back while the port is free
 //   ejectStart  = max(injectStart + L, destination ejection port free)     (cut-through)
 //   arrival     = ejectStart + ser(p)                                      (last bit at the NIC)
 // So an uncontended packet arrives L + ser(p) after it starts, and a stream of n packets takes
@@ -11,7 +11,7 @@
 // Back-pressure: pause(node) stops every source from injecting further packets to that node
 // until resume(node); packets already injected still land (the receiver needs about L * rate of
 // headroom per sender, as with any credit-based link). Faults and reordering draw from seeded
-// streams, so runs repeat exactly.
+// streams, so runs repeat exactly. See docs/nic.md.
 
 import debugFactory from 'debug'
 import { Rng } from '../sim/rng.js'
@@ -19,26 +19,15 @@ import type { Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import { ns, transferPs } from '../sim/time.js'
 import type { NetworkParams } from '../profile/schema.js'
+import { advance, chunkPackets, hasPending, isDone, type OutChunk, type OutMessage } from './out-message.js'
 import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
 import { boundedShuffle } from './reorder.js'
-import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions } from './types.js'
+import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions, StreamSpec } from './types.js'
 
 const log = debugFactory('spinmpi:nic:net')
 
 export class NetworkError extends Error {
   override readonly name = 'NetworkError'
-}
-
-/** A message being injected (one object per message, never per packet). */
-interface OutMessage {
-  id: number
-  spec: MessageSpec
-  data: Uint8Array | null
-  npkts: number
-  /** Next packet (position in injection order). */
-  next: number
-  /** Injection order when reordering, else null (in order). */
-  order: Int32Array | null
 }
 
 /** Per-node port state. */
@@ -49,8 +38,8 @@ interface Port {
   ejectFree: Ps
   paused: boolean
   pumpScheduled: boolean
+  /** Messages with packets still to inject, oldest first. */
   queue: OutMessage[]
-  queueHead: number
   /** Sources stalled because this node paused its ejection. */
   waiters: number[]
 }
@@ -71,6 +60,7 @@ export class Network {
   private readonly fullPacketPs: Ps
   private readonly ports: Port[] = []
   private readonly pool: Packet[] = []
+  private readonly streams = new Map<number, OutMessage>()
   private readonly reorder: ReorderOptions | null
   private readonly faults: FaultOptions | null
   private readonly reorderRng: Rng | null
@@ -117,30 +107,70 @@ export class Network {
     return payload === this.params.mtuBytes ? this.fullPacketPs : transferPs(payload + this.params.headerBytes, this.params.linkGbps)
   }
 
-  /** Queues a message for injection at its source; returns its message id. */
+  /** Queues a whole message for injection at its source; returns its message id. */
   send(spec: MessageSpec): number {
-    if (!(Number.isInteger(spec.bytes) && spec.bytes >= 0)) {
-      throw new NetworkError(`message bytes: expected a non-negative integer, got ${spec.bytes}`)
-    }
-    const data = spec.data ?? null
-    if (data !== null && data.length < spec.bytes) {
-      throw new NetworkError(`message data: ${data.length} bytes given for a ${spec.bytes}-byte message`)
-    }
+    this.checkChunk(spec.bytes, spec.data ?? null)
+    const id = this.openStream(spec)
+    this.stream(id, spec.bytes, spec.data ?? null, true)
+    return id
+  }
+
+  /**
+   * Opens a message whose bytes come in several calls (a streaming put): the target sees one
+   * message whose header packet is the first packet of the first chunk and whose completion
+   * packet is the last packet of the chunk passed with end = true.
+   */
+  openStream(spec: StreamSpec): number {
     this.requireAttached(spec.src, 'src')
     this.requireAttached(spec.dst, 'dst')
-    const npkts = this.packetCount(spec.bytes)
-    let order: Int32Array | null = null
-    if (this.reorder !== null && this.reorder.window > 1 && npkts > 1) {
-      order = new Int32Array(npkts)
-      boundedShuffle(npkts, this.reorder.window, this.reorderRng!, order)
+    const msg: OutMessage = {
+      id: this.nextMsgId++,
+      src: spec.src,
+      dst: spec.dst,
+      user: spec.user ?? null,
+      onInjected: spec.onInjected,
+      chunks: [],
+      chunk: 0,
+      seqNext: 0,
+      bytes: 0,
+      sent: 0,
+      ended: false,
     }
-    const msg: OutMessage = { id: this.nextMsgId++, spec, data, npkts, next: 0, order }
-    const port = this.ports[spec.src]!
-    port.queue.push(msg)
+    this.streams.set(msg.id, msg)
     this.counters.messages++
-    log('msg %d: %d -> %d, %d B, %d packets', msg.id, spec.src, spec.dst, spec.bytes, npkts)
-    this.schedulePump(spec.src, Math.max(this.sim.now, port.injectFree))
     return msg.id
+  }
+
+  /** Appends `bytes` (with their data, or null in timing mode) to an open message. */
+  stream(msgId: number, bytes: number, data: Uint8Array | null, end: boolean): void {
+    const msg = this.streams.get(msgId)
+    if (msg === undefined) throw new NetworkError(`message ${msgId}: not an open message (unknown, or already ended)`)
+    this.checkChunk(bytes, data)
+    const last = msg.chunks[msg.chunks.length - 1]
+    if (bytes === 0 && end && last !== undefined && last.order === null && last.next < last.npkts) {
+      // the previous chunk's last packet has not left yet: it becomes the completion packet
+      last.end = true
+    } else {
+      const npkts = chunkPackets(bytes, this.params.mtuBytes, end)
+      let order: Int32Array | null = null
+      if (this.reorder !== null && this.reorder.window > 1 && npkts > 1) {
+        order = new Int32Array(npkts)
+        boundedShuffle(npkts, this.reorder.window, this.reorderRng!, order)
+      }
+      const chunk: OutChunk = { msgOffset: msg.bytes, bytes, data, end, npkts, seqBase: msg.seqNext, next: 0, order }
+      msg.chunks.push(chunk)
+      msg.seqNext += npkts
+      msg.bytes += bytes
+    }
+    advance(msg)
+    if (end) {
+      msg.ended = true
+      this.streams.delete(msgId)
+    }
+    log('msg %d: %d -> %d, +%d B%s', msg.id, msg.src, msg.dst, bytes, end ? ' (end)' : '')
+    const port = this.ports[msg.src]!
+    if (!port.queue.includes(msg)) port.queue.push(msg)
+    this.schedulePump(msg.src, Math.max(this.sim.now, port.injectFree))
   }
 
   /** Stops injection of further packets towards `node` (its packet buffer is full). */
@@ -177,14 +207,19 @@ export class Network {
     return this.port(node).injectFree
   }
 
+  private checkChunk(bytes: number, data: Uint8Array | null): void {
+    if (!(Number.isInteger(bytes) && bytes >= 0)) {
+      throw new NetworkError(`message bytes: expected a non-negative integer, got ${bytes}`)
+    }
+    if (data !== null && data.length < bytes) {
+      throw new NetworkError(`message data: ${data.length} bytes given for a ${bytes}-byte message`)
+    }
+  }
+
   private port(node: number): Port {
     if (!(Number.isInteger(node) && node >= 0)) throw new NetworkError(`node: expected a non-negative integer, got ${node}`)
-    let p = this.ports[node]
-    if (p === undefined) {
-      while (this.ports.length <= node) this.ports.push(newPort())
-      p = this.ports[node]!
-    }
-    return p
+    while (this.ports.length <= node) this.ports.push(newPort())
+    return this.ports[node]!
   }
 
   private requireAttached(node: number, field: string): void {
@@ -200,47 +235,66 @@ export class Network {
     this.sim.at(t, this.pumpFn, node)
   }
 
-  /** Injects the next packet of `node`'s head message, if the port and the destination allow. */
+  /**
+   * Injects the next packet from `node`: the oldest message with a packet ready (a streaming put
+   * waiting for its next chunk does not hold up later messages), if the port and the destination
+   * allow.
+   */
   private pump(node: number): void {
     const port = this.ports[node]!
     port.pumpScheduled = false
-    if (port.queueHead === port.queue.length) return
     const now = this.sim.now
     if (port.injectFree > now) return this.schedulePump(node, port.injectFree)
-    const msg = port.queue[port.queueHead]!
-    if (msg.next === 0) {
+    const queue = port.queue
+    let qi = 0
+    while (qi < queue.length && !hasPending(queue[qi]!)) qi++
+    if (qi === queue.length) return
+    const msg = queue[qi]!
+    if (msg.sent === 0) {
       const start = port.lastMsgStart + this.gap
       if (start > now) return this.schedulePump(node, start)
     }
-    const dst = this.ports[msg.spec.dst]!
+    const dst = this.ports[msg.dst]!
     if (dst.paused) {
       if (!dst.waiters.includes(node)) dst.waiters.push(node)
       return
     }
-    if (msg.next === 0) port.lastMsgStart = now
-    const pos = msg.next++
-    const seq = msg.order === null ? pos : msg.order[pos]!
-    const offset = seq * this.params.mtuBytes
-    const length = Math.min(this.params.mtuBytes, msg.spec.bytes - offset)
+    if (msg.sent === 0) port.lastMsgStart = now
+    const chunk = msg.chunks[msg.chunk]!
+    const pos = chunk.next++
+    const local = chunk.order === null ? pos : chunk.order[pos]!
+    const chunkOffset = local * this.params.mtuBytes
+    const length = Math.min(this.params.mtuBytes, chunk.bytes - chunkOffset)
     const ser = this.serializationPs(length)
     port.injectFree = now + ser
+    msg.sent++
     this.counters.packetsInjected++
     this.counters.payloadBytesInjected += length
-    this.emit(msg, seq, offset, length, ser, now, dst)
-    if (msg.next === msg.npkts) {
-      port.queue[port.queueHead++] = undefined as unknown as OutMessage
-      if (port.queueHead > 64 && port.queueHead * 2 > port.queue.length) {
-        port.queue.splice(0, port.queueHead)
-        port.queueHead = 0
-      }
-      const cb = msg.spec.onInjected
+    let flags = 0
+    if (chunk.seqBase + local === 0) flags |= PKT_HEADER
+    if (chunk.end && local === chunk.npkts - 1) flags |= PKT_COMPLETION
+    this.emit(msg, chunk, chunk.seqBase + local, chunkOffset, length, flags, ser, now, dst)
+    advance(msg)
+    if (isDone(msg)) {
+      queue.splice(qi, 1)
+      const cb = msg.onInjected
       if (cb !== undefined) this.sim.at(port.injectFree, injectedEvent, { cb, id: msg.id, t: port.injectFree })
     }
-    if (port.queueHead < port.queue.length) this.schedulePump(node, port.injectFree)
+    if (queue.length > 0) this.schedulePump(node, port.injectFree)
   }
 
   /** Puts one packet (and a fault-injected duplicate) on the way to `dst`. */
-  private emit(msg: OutMessage, seq: number, offset: number, length: number, ser: Ps, now: Ps, dst: Port): void {
+  private emit(
+    msg: OutMessage,
+    chunk: OutChunk,
+    seq: number,
+    chunkOffset: number,
+    length: number,
+    flags: number,
+    ser: Ps,
+    now: Ps,
+    dst: Port,
+  ): void {
     const faults = this.faults
     let copies = 1
     if (faults !== null) {
@@ -253,20 +307,18 @@ export class Network {
         copies = 2
       }
     }
-    let flags = 0
-    if (seq === 0) flags |= PKT_HEADER
-    if (seq === msg.npkts - 1) flags |= PKT_COMPLETION
     for (let c = 0; c < copies; c++) {
       const pkt = this.pool.pop() ?? new Packet()
-      pkt.src = msg.spec.src
-      pkt.dst = msg.spec.dst
+      pkt.src = msg.src
+      pkt.dst = msg.dst
       pkt.msgId = msg.id
       pkt.seq = seq
-      pkt.offset = offset
+      pkt.offset = chunk.msgOffset + chunkOffset
       pkt.length = length
       pkt.flags = c === 0 ? flags : flags | PKT_DUPLICATE
-      pkt.user = msg.spec.user ?? null
-      pkt.messageData = msg.data
+      pkt.user = msg.user
+      pkt.messageData = chunk.data
+      pkt.dataOffset = chunkOffset
       pkt.injectedAt = now
       const ejectStart = Math.max(now + this.latency, dst.ejectFree)
       dst.ejectFree = ejectStart + ser
@@ -290,7 +342,6 @@ function newPort(): Port {
     paused: false,
     pumpScheduled: false,
     queue: [],
-    queueHead: 0,
     waiters: [],
   }
 }

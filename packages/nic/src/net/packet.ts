@@ -29,13 +29,15 @@ export class Packet {
   injectedAt: Ps = 0
   /** Time the last bit reached the destination NIC. */
   arrivedAt: Ps = 0
-  /** The whole message's bytes (or null in timing mode); `data` views into it. */
+  /** The bytes the payload was cut from (the message, or a streamed chunk of it), or null. */
   messageData: Uint8Array | null = null
+  /** Where this packet's payload starts in messageData. */
+  dataOffset = 0
 
   /** This packet's payload bytes, or null in timing mode. */
   get data(): Uint8Array | null {
     const d = this.messageData
-    return d === null ? null : d.subarray(this.offset, this.offset + this.length)
+    return d === null ? null : d.subarray(this.dataOffset, this.dataOffset + this.length)
   }
 
   get isHeader(): boolean {
@@ -44,10 +46,6 @@ export class Packet {
 
   get isCompletion(): boolean {
     return (this.flags & PKT_COMPLETION) !== 0
-  }
-
-  get wireBytes(): number {
-    return this.length
   }
 }
 

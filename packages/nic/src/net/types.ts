@@ -2,17 +2,22 @@
 
 import type { Ps } from '../sim/time.js'
 
-export interface MessageSpec {
+/** A message whose bytes are given in one or more chunks (Network.openStream / stream). */
+export interface StreamSpec {
   src: number
   dst: number
-  /** Total payload bytes of the message (0 is legal: one header-only packet). */
-  bytes: number
-  /** The message bytes as they leave the source, or null in timing mode. */
-  data?: Uint8Array | null
   /** Opaque user header copied by reference into every packet (match bits, tag, ...). */
   user?: unknown
   /** Called once, when the last packet has left the source NIC. */
   onInjected?: (msgId: number, time: Ps) => void
+}
+
+/** A whole message (Network.send). */
+export interface MessageSpec extends StreamSpec {
+  /** Total payload bytes of the message (0 is legal: one header-only packet). */
+  bytes: number
+  /** The message bytes as they leave the source, or null in timing mode. */
+  data?: Uint8Array | null
 }
 
 export interface ReorderOptions {

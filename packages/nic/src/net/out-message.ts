@@ -1,0 +1,64 @@
+// A message on its way out of a NIC: one or more chunks of bytes (one for a plain send, several for
+// a streaming put), each cut into packets of at most mtu payload. Objects here exist per message
+// and per chunk, never per packet.
+
+import type { Ps } from '../sim/time.js'
+
+export interface OutChunk {
+  /** Offset of the chunk in the message. */
+  msgOffset: number
+  bytes: number
+  data: Uint8Array | null
+  /** The chunk ends the message: its last packet is the completion packet. */
+  end: boolean
+  /** Packets of this chunk (0 for an empty chunk that does not end the message). */
+  npkts: number
+  /** Sequence number of the chunk's first packet in the message. */
+  seqBase: number
+  /** Next packet to inject, as a position in injection order. */
+  next: number
+  /** Injection order (a bounded permutation) when reordering, else null (in order). */
+  order: Int32Array | null
+}
+
+export interface OutMessage {
+  id: number
+  src: number
+  dst: number
+  user: unknown
+  onInjected: ((msgId: number, time: Ps) => void) | undefined
+  chunks: OutChunk[]
+  /** Index of the chunk being injected. */
+  chunk: number
+  /** Packets numbered so far (sequence number of the next chunk's first packet). */
+  seqNext: number
+  /** Bytes appended so far. */
+  bytes: number
+  /** Packets injected so far. */
+  sent: number
+  /** The last chunk has been appended. */
+  ended: boolean
+}
+
+/** Packets a chunk of `bytes` becomes; an empty chunk needs one packet only if it ends the message. */
+export function chunkPackets(bytes: number, mtu: number, end: boolean): number {
+  if (bytes > 0) return Math.ceil(bytes / mtu)
+  return end ? 1 : 0
+}
+
+/** Moves past exhausted chunks while later ones exist. */
+export function advance(msg: OutMessage): void {
+  const chunks = msg.chunks
+  while (msg.chunk < chunks.length - 1 && chunks[msg.chunk]!.next >= chunks[msg.chunk]!.npkts) msg.chunk++
+}
+
+/** True when the message has a packet ready to inject (call advance first). */
+export function hasPending(msg: OutMessage): boolean {
+  const c = msg.chunks[msg.chunk]
+  return c !== undefined && c.next < c.npkts
+}
+
+/** True when every packet of a finished message has been injected (call advance first). */
+export function isDone(msg: OutMessage): boolean {
+  return msg.ended && !hasPending(msg)
+}
