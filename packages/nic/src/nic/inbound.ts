@@ -391,8 +391,10 @@ export class InboundEngine implements HerSink {
 
   private maybeComplete(msg: InboundMessage): void {
     if (msg.finished || msg.completionStarted || !msg.headerDone || !msg.allPacketsDone) return
-    const runsCompletion = (msg.mode === MODE_PROCESS || (msg.mode === MODE_DROP && msg.me !== null)) &&
-      msg.me !== null && msg.me.context !== null && msg.context.spec.completion !== undefined
+    // Every message matched to an execution context gets its completion handler, whatever the
+    // header returned (SC17's ping-pong does its PutFromHost there after PROCEED).
+    const runsCompletion = msg.mode !== MODE_DISCARD && msg.me !== null && msg.me.context !== null &&
+      msg.context.spec.completion !== undefined
     if (runsCompletion) {
       msg.completionStarted = true
       const her = this.p.herPool.get()

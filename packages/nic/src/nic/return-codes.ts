@@ -1,7 +1,8 @@
 // sPIN handler return codes (SC17 appendix B.3-B.5). What the NIC does with each:
 //   header handler
-//     PROCEED          run no further handler; the NIC deposits the whole message (including the
-//                      user header) at the ME the default way (plain RDMA path).
+//     PROCEED          no payload handlers: the NIC deposits every packet at the ME the default
+//                      way (plain RDMA path); the completion handler still runs once the data is
+//                      in (SC17's ping-pong issues its PutFromHost from there).
 //     PROCESS_DATA     call the payload handler for every packet, then the completion handler.
 //     DROP             discard this and all following packets of the message; the completion
 //                      handler still runs and sees every payload byte as dropped.

@@ -1,0 +1,69 @@
+// The SC17 vector-datatype handler: the receive layout is MPI_Type_vector(count, blocklen,
+// stride) in bytes, kept as a descriptor in HPU memory. Each payload handler finds the blocks
+// its packet covers by integer arithmetic and writes each contiguous piece with a non-blocking
+// DMA without host event; the completion handler sends one zero-byte DMA with an event, so the
+// host learns when every piece is in (SC19 §3.2.2).
+
+import type { ExecutionContextSpec } from '../nic/handler-api.js'
+import { ReturnCode } from '../nic/return-codes.js'
+
+export interface VectorLayout {
+  readonly count: number
+  /** Bytes per block. */
+  readonly blocklen: number
+  /** Bytes from one block's start to the next. */
+  readonly stride: number
+}
+
+export interface VectorHandlerOptions extends VectorLayout {
+  readonly hostBuffer: Uint8Array | null
+  /** Cycles per contiguous piece (address arithmetic and DMA setup), e.g. profile costs.pieceCycles. */
+  readonly pieceCycles: number
+  /** Cycles of per-packet setup (reading the descriptor, first block division). */
+  readonly setupCycles: number
+}
+
+// HPU memory layout: int32 count, blocklen, stride
+export function writeVectorDescriptor(mem: Uint8Array, v: VectorLayout): void {
+  const view = new DataView(mem.buffer, mem.byteOffset, mem.byteLength)
+  view.setInt32(0, v.count, true)
+  view.setInt32(4, v.blocklen, true)
+  view.setInt32(8, v.stride, true)
+}
+
+/** Bytes of host memory the layout spans. */
+export function vectorExtent(v: VectorLayout): number {
+  return v.count === 0 ? 0 : (v.count - 1) * v.stride + v.blocklen
+}
+
+export function vectorContext(o: VectorHandlerOptions): ExecutionContextSpec {
+  const initialMem = new Uint8Array(12)
+  writeVectorDescriptor(initialMem, o)
+  return {
+    hpuMemBytes: 12,
+    initialMem,
+    hostBuffer: o.hostBuffer,
+    payload: (ctx, pkt) => {
+      const view = ctx.view
+      const blocklen = view.getInt32(4, true)
+      const stride = view.getInt32(8, true)
+      ctx.account('setup', o.setupCycles)
+      let block = Math.floor(pkt.offset / blocklen)
+      let inBlock = pkt.offset - block * blocklen
+      let pos = 0
+      while (pos < pkt.length) {
+        const n = Math.min(blocklen - inBlock, pkt.length - pos)
+        ctx.account('block', o.pieceCycles)
+        ctx.dmaToHost(block * stride + inBlock, pkt.data, pos, n, { noEvent: true })
+        pos += n
+        block++
+        inBlock = 0
+      }
+      return ReturnCode.SUCCESS
+    },
+    completion: (ctx) => {
+      ctx.dmaToHost(0, null, 0, 0)
+      return ReturnCode.SUCCESS
+    },
+  }
+}
