@@ -1,7 +1,7 @@
 // Property tests of the engine against the front end's reference typemap, over random nested types.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Segment, flatten, loopInfo, loopOf, pack, packRange, referenceRuns, unpack, unpackRange } from '../src/index.js'
+import { FLOAT64, INT32, Segment, hindexedBlock, flatten, indexed, loopInfo, loopOf, pack, packRange, referenceRuns, struct, unpack, unpackRange, vector } from '../src/index.js'
 import type { Datatype } from '../src/index.js'
 import { datatypeArb } from './arbitraries.js'
 
@@ -148,5 +148,31 @@ describe('engine properties over random nested types', () => {
       expect(trace(restored)).toEqual(a)
       expect(trace(clone)).toEqual(a)
     }), RUNS)
+  })
+})
+
+describe('generated kernels on shapes random types rarely reach', () => {
+  it('sibling vectors of small runs (unrolled), long runs (native copy) and indexed runs pack like the reference', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 8, max: 40 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 7 }), fc.integer(),
+      (count, units, shift, seed) => {
+        const small = vector(count, units, units + 3, INT32)
+        const wide = vector(3, 200, 260, FLOAT64)
+        const mixed = indexed([1, 130, 2], [0, 3, 300], FLOAT64)
+        const list = hindexedBlock(units, Array.from({ length: count }, (_, i) => 7 * ((i * 37) % count) * 4), INT32)
+        const type = struct([1, 1, 2, 1, 1, 1], [0, 4000, 16, 30000, 40000, 50000], [small, small, wide, mixed, list, list]).commit()
+        for (const c of [1, 2]) {
+          const { size, origin, runs } = layout(type, c, shift)
+          const src = filled(size, seed)
+          const packed = new Uint8Array(type.size * c + shift)
+          pack(type, c, src, origin, packed, shift)
+          expect(packed.subarray(shift)).toEqual(referencePack(runs, src, origin))
+          const dst = new Uint8Array(size)
+          unpack(type, c, packed, shift, dst, origin)
+          const want = new Uint8Array(size)
+          for (const [o, l] of runs) want.set(src.subarray(origin + o, origin + o + l), origin + o)
+          expect(dst).toEqual(want)
+        }
+      }), { numRuns: 40 })
   })
 })

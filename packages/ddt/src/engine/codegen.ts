@@ -21,6 +21,9 @@ export type Kernel = (
 const NATIVE_COPY_BYTES: Readonly<Record<number, number>> = { 8: 768, 4: 384, 1: 96 }
 /** Longest run (in units) copied fully unrolled; longer sub-native runs use 8-unit chunks. */
 const UNROLL_UNITS = 16
+/** Vectors of runs up to this many units move UNROLL_RUNS runs per loop iteration. */
+const SMALL_RUN_UNITS = 4
+const UNROLL_RUNS = 4
 /** Generated source beyond this size is not worth compiling; callers fall back to segments. */
 const MAX_SOURCE_CHARS = 400_000
 
@@ -72,6 +75,41 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
     line(`if (${units} >= ${nativeUnits}) ${big} else ${small}`)
     line(`p += ${units};`)
   }
+  // Several small runs per iteration: fewer loop tests, independent loads in flight.
+  const smallRunVector = (base: string, count: number, stride: number, units: number, d: number): void => {
+    const moves = (at: string, q: string): string => {
+      let s = ''
+      for (let j = 0; j < UNROLL_RUNS; j++) {
+        for (let k = 0; k < units; k++) {
+          const src = `${at}+${j * stride + k}`, dst = `${q}+${j * units + k}`
+          s += dir === 'pack' ? ` P[${dst}]=B[${src}];` : ` B[${src}]=P[${dst}];`
+        }
+      }
+      return s
+    }
+    const blocks = Math.floor(count / UNROLL_RUNS)
+    line(`{ let a${d} = ${base};`)
+    line(`for (let i${d} = 0; i${d} < ${blocks}; i${d}++, a${d} += ${UNROLL_RUNS * stride}, p += ${UNROLL_RUNS * units}) {${moves(`a${d}`, 'p')} }`)
+    const rest = count - blocks * UNROLL_RUNS
+    for (let j = 0; j < rest; j++) copyFixed(`(a${d} + ${j * stride})`, units)
+    line('}')
+  }
+  const smallRunList = (base: string, t: number, count: number, units: number, d: number): void => {
+    let moves = ''
+    for (let j = 0; j < UNROLL_RUNS; j++) {
+      moves += ` const x${j} = ${base} + T[${t} + i${d} + ${j}];`
+      for (let k = 0; k < units; k++) {
+        const dst = `p+${j * units + k}`
+        moves += dir === 'pack' ? ` P[${dst}]=B[x${j}+${k}];` : ` B[x${j}+${k}]=P[${dst}];`
+      }
+    }
+    const blocks = Math.floor(count / UNROLL_RUNS)
+    line(`{ let i${d} = 0;`)
+    line(`for (; i${d} < ${blocks * UNROLL_RUNS}; i${d} += ${UNROLL_RUNS}, p += ${UNROLL_RUNS * units}) {${moves} }`)
+    line(`for (; i${d} < ${count}; i${d}++) {`)
+    copyFixed(`${base} + T[${t} + i${d}]`, units)
+    line('} }')
+  }
   const pushTable = (values: ArrayLike<number>): number => {
     const at = table.length
     for (let i = 0; i < values.length; i++) table.push(values[i] / grain)
@@ -86,12 +124,20 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
       case 'vector':
       case 'contig':
+        if (l.child.kind === 'run' && l.child.len / grain <= SMALL_RUN_UNITS && l.count >= 2 * UNROLL_RUNS) {
+          smallRunVector(base, l.count, l.stride / grain, l.child.len / grain, d)
+          return
+        }
         line(`for (let i${d} = 0, a${d} = ${base}; i${d} < ${l.count}; i${d}++, a${d} += ${l.stride / grain}) {`)
         body(l.child, `a${d}`, d + 1)
         line('}')
         return
       case 'blockindexed': {
         const t = pushTable(l.displs)
+        if (l.child.kind === 'run' && l.child.len / grain <= SMALL_RUN_UNITS && l.displs.length >= 2 * UNROLL_RUNS) {
+          smallRunList(base, t, l.displs.length, l.child.len / grain, d)
+          return
+        }
         line(`for (let i${d} = 0; i${d} < ${l.displs.length}; i${d}++) {`)
         line(`const a${d} = ${base} + T[${t} + i${d}];`)
         body(l.child, `a${d}`, d + 1)
