@@ -54,7 +54,7 @@ export interface SignatureRun {
 
 /**
  * A datatype: what the user built (`spec`, for JSON), how it lowers, and its bounds.
- * Created only by the constructors in constructors.ts; immutable except for commit state.
+ * Created only by the constructors in constructors/ (and elementary.ts); immutable except for commit state.
  */
 export interface Datatype extends Bounds {
   readonly spec: TypeSpec

@@ -43,7 +43,17 @@ export function checkEach<T>(
   where: string, field: string, value: unknown,
   check: (where: string, field: string, item: unknown) => T,
 ): T[] {
-  return checkArray(where, field, value).map((item, i) => check(where, `${field}[${i}]`, item))
+  const items = checkArray(where, field, value)
+  const out = new Array<T>(items.length)
+  for (let i = 0; i < items.length; i++) {
+    // Name the element only on failure: building "field[i]" for every entry dominates large arrays.
+    try {
+      out[i] = check(where, field, items[i])
+    } catch {
+      out[i] = check(where, `${field}[${i}]`, items[i])
+    }
+  }
+  return out
 }
 
 export function checkSameLength(where: string, a: string, aLength: number, b: string, bLength: number): void {
