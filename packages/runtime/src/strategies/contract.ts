@@ -1,0 +1,64 @@
+// The contract between the MPI layer (comm/, protocols, collectives) and the datatype
+// strategies (this folder). The MPI layer decides *when* a receive is posted; a strategy
+// decides *how* its bytes reach the user buffer: which execution context the ME carries, what
+// the host does before posting (checkpoints, iovec lists) and after completion (host unpack).
+
+import type { Datatype } from '@spinmpi/ddt'
+import type { ExecutionContextSpec, MatchEntry, MeOptions, Nic, Ps } from '@spinmpi/nic'
+
+export type ReceiveStrategyName = 'host' | 'iovec' | 'specialized' | 'hpu-local' | 'ro-cp' | 'rw-cp'
+export type ReceiveStrategyChoice = ReceiveStrategyName | 'auto'
+export type SendStrategyName = 'host' | 'stream' | 'outbound'
+
+/** What to do when NIC memory cannot hold an offloaded receive's state (SC19 §3.2.6). */
+export type NicMemoryPolicy = 'fallback' | 'evict'
+
+export interface ReceiveRequest {
+  /** The receiving NIC: its profile, memory and simulator. */
+  readonly nic: Nic
+  /** A committed datatype. */
+  readonly type: Datatype
+  readonly count: number
+  /** The user buffer (null in timing mode) and the index in it of the MPI buffer address. */
+  readonly buffer: Uint8Array | null
+  readonly bufferOffset: number
+  readonly strategy: ReceiveStrategyChoice
+  /** Scheduling-overhead bound of the Δr selection (SC19 §3.2.4), default 0.2. */
+  readonly epsilon?: number
+  readonly onNicMemoryFull?: NicMemoryPolicy
+}
+
+export interface ReceivePlan {
+  /** The strategy that will run (after `auto` and any fallback). */
+  readonly strategy: ReceiveStrategyName
+  /** Why the requested offload was not used (e.g. 'nic memory full'), or null. */
+  readonly fallback: string | null
+  /** Handlers for the ME, or null: the NIC deposits the packed stream into `hostBuffer`. */
+  readonly context: ExecutionContextSpec | null
+  /** The ME's host memory: the user buffer when offloaded, a packed staging buffer for host. */
+  readonly hostBuffer: Uint8Array | null
+  readonly hostLength: number
+  /** NIC memory the plan occupies (descriptor, segments, checkpoints, iovec window). */
+  readonly nicMemBytes: number
+  /** Host CPU time spent before posting (checkpoint creation, iovec list build). */
+  readonly hostPrepPs: Ps
+  /** Bytes copied from host to NIC memory over PCIe before posting. */
+  readonly prepCopyBytes: number
+  /**
+   * Called once the NIC reports the message complete: does the host-side work (the real unpack
+   * for `host`), and returns the host CPU time it took (0 when offloaded).
+   */
+  finish(): Ps
+}
+
+export interface PostedReceive {
+  readonly me: MatchEntry
+  readonly plan: ReceivePlan
+}
+
+/**
+ * Plans a receive and posts its ME with `me` (match bits, source, counter, ...). When NIC memory
+ * cannot hold the plan's state it falls back to `host` (or evicts, per the request) and says so
+ * in `plan.fallback`. Implemented by post-receive.ts.
+ */
+export type PostReceive = (req: ReceiveRequest, me: Omit<MeOptions, 'hostBuffer' | 'length' | 'context'>) => PostedReceive
