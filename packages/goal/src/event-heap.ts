@@ -1,6 +1,9 @@
-// The simulator's active queue: a binary min-heap of event slots ordered by (time, ts), where
-// ts is the insertion stamp LogGOPSim uses to keep equal-time events in a fixed order. Slots
-// live in typed arrays and are recycled, so running the queue allocates nothing.
+// The simulator's active queue: a min-heap of event slots ordered by (time, ts), where ts is
+// the insertion stamp LogGOPSim uses to keep equal-time events in a fixed order (stamps are
+// unique, so the order is total and any correct heap pops the same sequence). Slots live in
+// typed arrays and are recycled, so running the queue allocates nothing. The heap is 4-ary and
+// keeps each entry's (time, ts) next to its position, so a sift touches one cache line per
+// level instead of chasing slot indices across large arrays.
 
 export class EventHeap {
   /** Per slot: event type, time, insertion stamp, operation id. */
@@ -8,7 +11,9 @@ export class EventHeap {
   readonly time: Float64Array
   readonly ts: Float64Array
   readonly op: Int32Array
-  private readonly heap: Int32Array
+  /** Per heap position: (time, ts) interleaved, and the slot. */
+  private readonly keys: Float64Array
+  private readonly slots: Int32Array
   private readonly free: Int32Array
   private freeTop: number
   private count = 0
@@ -18,7 +23,8 @@ export class EventHeap {
     this.time = new Float64Array(capacity)
     this.ts = new Float64Array(capacity)
     this.op = new Int32Array(capacity)
-    this.heap = new Int32Array(capacity)
+    this.keys = new Float64Array(2 * capacity)
+    this.slots = new Int32Array(capacity)
     this.free = new Int32Array(capacity)
     for (let i = 0; i < capacity; i++) this.free[i] = capacity - 1 - i
     this.freeTop = capacity
@@ -38,43 +44,62 @@ export class EventHeap {
     this.free[this.freeTop++] = slot
   }
 
+  /** Queues a slot with its current time and ts. */
   push(slot: number): void {
-    const heap = this.heap
+    const keys = this.keys
+    const slots = this.slots
+    const time = this.time[slot]!
+    const ts = this.ts[slot]!
     let i = this.count++
     while (i > 0) {
-      const parent = (i - 1) >> 1
-      const p = heap[parent]!
-      if (!this.before(slot, p)) break
-      heap[i] = p
+      const parent = (i - 1) >> 2
+      const pt = keys[2 * parent]!
+      if (pt < time || (pt === time && keys[2 * parent + 1]! < ts)) break
+      keys[2 * i] = pt
+      keys[2 * i + 1] = keys[2 * parent + 1]!
+      slots[i] = slots[parent]!
       i = parent
     }
-    heap[i] = slot
+    keys[2 * i] = time
+    keys[2 * i + 1] = ts
+    slots[i] = slot
   }
 
   /** Removes and returns the earliest slot (the slot stays allocated). */
   pop(): number {
-    const heap = this.heap
-    const top = heap[0]!
-    const last = heap[--this.count]!
-    const n = this.count
+    const keys = this.keys
+    const slots = this.slots
+    const top = slots[0]!
+    const n = --this.count
+    if (n === 0) return top
+    const time = keys[2 * n]!
+    const ts = keys[2 * n + 1]!
+    const slot = slots[n]!
     let i = 0
     for (;;) {
-      let child = 2 * i + 1
-      if (child >= n) break
-      const right = child + 1
-      if (right < n && this.before(heap[right]!, heap[child]!)) child = right
-      const c = heap[child]!
-      if (!this.before(c, last)) break
-      heap[i] = c
-      i = child
+      const first = 4 * i + 1
+      if (first >= n) break
+      const end = first + 4 < n ? first + 4 : n
+      let best = first
+      let bt = keys[2 * first]!
+      let bs = keys[2 * first + 1]!
+      for (let c = first + 1; c < end; c++) {
+        const ct = keys[2 * c]!
+        if (ct < bt || (ct === bt && keys[2 * c + 1]! < bs)) {
+          best = c
+          bt = ct
+          bs = keys[2 * c + 1]!
+        }
+      }
+      if (time < bt || (time === bt && ts < bs)) break
+      keys[2 * i] = bt
+      keys[2 * i + 1] = bs
+      slots[i] = slots[best]!
+      i = best
     }
-    if (n > 0) heap[i] = last
+    keys[2 * i] = time
+    keys[2 * i + 1] = ts
+    slots[i] = slot
     return top
-  }
-
-  private before(a: number, b: number): boolean {
-    const ta = this.time[a]!
-    const tb = this.time[b]!
-    return ta < tb || (ta === tb && this.ts[a]! < this.ts[b]!)
   }
 }

@@ -12,6 +12,7 @@
 // labels); more lenient only in allowing a comment at the end of a statement.
 import { GoalSyntaxError } from './goal-errors.js'
 import { describeToken, lexGoal, type Token } from './goal-lex.js'
+import { markValid } from './goal-validate.js'
 import {
   ANY,
   MAX_CPU_NIC,
@@ -57,7 +58,7 @@ class GoalParser {
     if (this.ranks.length < this.numRanks) {
       throw new GoalSyntaxError(end.line, `num_ranks is ${this.numRanks} but the file ends after ${this.ranks.length} rank block(s)`)
     }
-    return { ranks: this.ranks }
+    return markValid({ ranks: this.ranks })
   }
 
   private statement(t: Token): void {

@@ -27,8 +27,20 @@ function formatPath(path: readonly PropertyKey[]): string {
   return out === '' ? 'schedule' : out
 }
 
+// Schedules already known to be valid (checked here, or produced by the parser, which checks
+// the same rules as it reads), so a parse -> simulate or build -> write pipeline checks once.
+// Schedules are immutable by type; mutating one after it was checked is not supported.
+const knownValid = new WeakSet<object>()
+
+/** Records a schedule the caller has checked by other means (the parser). */
+export function markValid(schedule: GoalSchedule): GoalSchedule {
+  knownValid.add(schedule)
+  return schedule
+}
+
 /** Returns the schedule unchanged when valid; throws GoalScheduleError naming the field otherwise. */
 export function validateSchedule(schedule: unknown): GoalSchedule {
+  if (typeof schedule === 'object' && schedule !== null && knownValid.has(schedule)) return schedule as GoalSchedule
   const parsed = goalScheduleSchema.safeParse(schedule)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
@@ -55,5 +67,6 @@ export function validateSchedule(schedule: unknown): GoalSchedule {
       }
     })
   })
+  knownValid.add(s)
   return s
 }
