@@ -41,6 +41,7 @@ export class InboundMessage implements ProcessedMessage {
   flowControlTriggered = false
   /** Host offset where the message's byte 0 lands (remoteOffset, or the ME's local offset). */
   depositBase = 0
+  injectedAt: Ps = 0
   firstByteAt: Ps = 0
   lastWriteAt: Ps = 0
   vhpus: VirtualHpu[] | null = null

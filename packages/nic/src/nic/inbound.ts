@@ -190,7 +190,10 @@ export class InboundEngine implements HerSink {
   private seen(msg: InboundMessage, frag: WireFragment, pkt: Packet): void {
     msg.packetsSeen++
     if (frag.eom) msg.totalPackets = frag.totalPackets
-    if (frag.first && pkt.isHeader) msg.firstByteAt = pkt.arrivedAt
+    if (frag.first && pkt.isHeader) {
+      msg.firstByteAt = pkt.arrivedAt
+      msg.injectedAt = pkt.injectedAt
+    }
   }
 
   /** Matches a header packet and sets up the message. */
@@ -442,6 +445,7 @@ export class InboundEngine implements HerSink {
       bytes: h.length,
       meId: msg.meId,
       path: msg.mode === MODE_PROCESS ? 'process' : msg.mode === MODE_DEPOSIT ? 'deposit' : msg.mode === MODE_DROP ? 'drop' : 'discard',
+      injectedAt: msg.injectedAt,
       firstByteAt: msg.firstByteAt,
       lastWriteAt: msg.lastWriteAt > 0 ? msg.lastWriteAt : msg.firstByteAt,
       completedAt: done,

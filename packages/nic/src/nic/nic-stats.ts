@@ -11,6 +11,8 @@ export interface MessageRecord {
   readonly meId: number
   /** 'process' (handlers), 'deposit' (non-processing path), 'discard' (no match), 'drop'. */
   readonly path: 'process' | 'deposit' | 'discard' | 'drop'
+  /** When the header packet started leaving the initiator. */
+  readonly injectedAt: Ps
   /** Arrival of the header packet's last bit at this NIC. */
   readonly firstByteAt: Ps
   /** Last byte written to host memory (firstByteAt when nothing was written). */
