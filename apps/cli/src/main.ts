@@ -3,6 +3,7 @@
 import { Command } from 'commander'
 import { runCli } from './cli-error.js'
 import { registerBench } from './commands/bench.js'
+import { registerTypemap } from './commands/typemap.js'
 import { registerGoal } from './commands/goal.js'
 import { registerProfiles } from './commands/profiles.js'
 
@@ -14,6 +15,7 @@ program
   .exitOverride() // before commands are added, so subcommands inherit it
 
 // Commands register themselves on `program` (one file each under commands/).
+registerTypemap(program)
 registerBench(program)
 registerGoal(program)
 registerProfiles(program)

@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Command } from 'commander'
+import { describe, expect, it, vi } from 'vitest'
+import { registerTypemap } from '../src/commands/typemap.js'
+
+async function run(args: string[]): Promise<string> {
+  const program = new Command().exitOverride()
+  registerTypemap(program)
+  let out = ''
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
+    out += String(s)
+    return true
+  })
+  try {
+    await program.parseAsync(['node', 'spinmpi', 'typemap', ...args])
+  } finally {
+    spy.mockRestore()
+  }
+  return out
+}
+
+function typeFile(value: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spinmpi-typemap-'))
+  const path = join(dir, 'type.json')
+  writeFileSync(path, JSON.stringify(value))
+  return path
+}
+
+describe('spinmpi typemap', () => {
+  it('prints bounds and merged runs of count instances as JSON', async () => {
+    // column of a 4x4 float64 matrix, resized to one element so instances interleave
+    const file = typeFile({ kind: 'resized', lb: 0, extent: 8, oldtype: { kind: 'vector', count: 4, blocklength: 1, stride: 4, oldtype: 'float64' } })
+    const out = JSON.parse(await run(['--type', file, '--count', '2', '--json']))
+    expect(out).toEqual({
+      size: 32, lb: 0, ub: 8, extent: 8, trueLb: 0, trueUb: 104, trueExtent: 104, packSize: 64,
+      runs: [[0, 8], [32, 8], [64, 8], [96, 8], [8, 8], [40, 8], [72, 8], [104, 8]],
+    })
+  })
+
+  it('gives an array for an array file, with struct padding and typemap order kept', async () => {
+    const file = typeFile([
+      { kind: 'struct', blocklengths: [3, 1, 1], displacements: [0, 24, 28], types: ['float64', 'int32', 'int16'] },
+      { kind: 'indexedBlock', blocklength: 2, displacements: [10, 0, 4], oldtype: 'float32' },
+    ])
+    const out = JSON.parse(await run(['--type', file, '--json']))
+    expect(out).toHaveLength(2)
+    // 24 + 4 + 2 = 30 bytes of data ending at 30, padded to the 8-byte alignment of float64
+    expect(out[0]).toMatchObject({ size: 30, lb: 0, ub: 32, extent: 32, trueUb: 30, runs: [[0, 30]] })
+    // blocks at 40, 0, 16 (x4 bytes): typemap order, not address order
+    expect(out[1].runs).toEqual([[40, 8], [0, 8], [16, 8]])
+  })
+
+  it('writes a readable summary with the dataloop and handler class', async () => {
+    const file = typeFile({ kind: 'vector', count: 3, blocklength: 2, stride: 5, oldtype: 'int32' })
+    const out = await run(['--type', file])
+    expect(out).toContain('size 24 B, 6 elements; packed 24 B')
+    expect(out).toContain('handler class: vector')
+    expect(out).toContain('3 contiguous runs')
+    expect(out).toContain('    [40, 8]')
+  })
+
+  it('names the offending field of a bad type, and refuses a bad count', async () => {
+    const file = typeFile({ kind: 'vector', count: 2, blocklength: -1, stride: 3, oldtype: 'int32' })
+    await expect(run(['--type', file])).rejects.toThrow(/blocklength: expected a non-negative integer/)
+    await expect(run(['--type', file, '--count', 'x'])).rejects.toThrow(/--count/)
+    await expect(run(['--type', '/nonexistent/t.json'])).rejects.toThrow(/--type: cannot read/)
+  })
+})
