@@ -1,0 +1,29 @@
+// What collectives (and other runtime parts) see of a rank's communicator beyond the user API:
+// the NIC and simulator, host-time charging, the hidden collective matching context, and the
+// pending-operation registry the deadlock report reads.
+
+import type { Cluster, Nic, Profile, Ps, Simulator } from '@spinmpi/nic'
+import type { Comm, PointToPoint } from './comm-api.js'
+
+export interface CommCore extends Comm {
+  readonly cluster: Cluster
+  readonly nic: Nic
+  readonly sim: Simulator
+  readonly profile: Profile
+  /** False in timing mode: buffers may be null and no payload bytes move. */
+  readonly dataMode: boolean
+  /**
+   * Point-to-point on the collective context (MPI's hidden collective communicator): the same
+   * semantics, but never matches user point-to-point traffic.
+   */
+  readonly coll: PointToPoint
+  /** Charges `ps` of host CPU time to this rank (it resumes that much later). */
+  busy(ps: Ps): Promise<void>
+  /** Lists `description` as this rank's pending operation until `p` settles (deadlock report). */
+  pending<T>(description: string, p: Promise<T>): Promise<T>
+  /**
+   * Match bits reserved for NIC-level protocols outside point-to-point (e.g. offloaded bcast):
+   * `low` (below 2^52) is the caller's; the result never collides with point-to-point bits.
+   */
+  userMatchBits(low: bigint): bigint
+}
