@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url))
+const app = (name: string) => fileURLToPath(new URL(`./apps/${name}/src/index.ts`, import.meta.url))
 
 // Tests run against the TypeScript sources; `npm test` type-checks them first.
 export default defineConfig({
@@ -11,7 +12,10 @@ export default defineConfig({
       '@spinmpi/nic': src('nic'),
       '@spinmpi/runtime': src('runtime'),
       '@spinmpi/goal': src('goal'),
-      '@spinmpi/micro': fileURLToPath(new URL('./apps/micro/src/index.ts', import.meta.url)),
+      '@spinmpi/micro': app('micro'),
+      '@spinmpi/ddtbench': app('ddtbench'),
+      '@spinmpi/fft2d': app('fft2d'),
+      '@spinmpi/milc': app('milc'),
     },
   },
   test: {
