@@ -19,8 +19,8 @@ export type Kernel = (
 
 /** Runs from this many bytes up are moved by one native copy (measured crossover, see README). */
 const NATIVE_COPY_BYTES: Readonly<Record<number, number>> = { 8: 768, 4: 384, 1: 96 }
-/** Longest run (in units) copied fully unrolled; longer sub-native runs use 8-unit chunks. */
-const UNROLL_UNITS = 16
+/** Longest run (in units) copied fully unrolled (measured: beats chunked loops up to 512 B); longer sub-native runs use 8-unit chunks. */
+const UNROLL_UNITS = 96
 /** Vectors of runs up to this many units move UNROLL_RUNS runs per loop iteration. */
 const SMALL_RUN_UNITS = 4
 const UNROLL_RUNS = 4
