@@ -26,6 +26,22 @@ export interface ReceiveRequest {
   /** Scheduling-overhead bound of the Δr selection (SC19 §3.2.4), default 0.2. */
   readonly epsilon?: number
   readonly onNicMemoryFull?: NicMemoryPolicy
+  /** Checkpoint interval Δr in bytes for ro-cp / rw-cp, overriding the §3.2.4 selection. */
+  readonly deltaR?: number
+}
+
+/** Strategy-specific facts of a plan (for stats, the CLI and the figures). */
+export interface PlanDetails {
+  /** Average contiguous blocks per packet. */
+  readonly gamma: number
+  /** Checkpoint interval in bytes (ro-cp, rw-cp), else 0. */
+  readonly deltaR: number
+  /** Checkpoints held (ro-cp: m/Δr; rw-cp: masters, plus as many working copies). */
+  readonly checkpoints: number
+  /** Bytes of one checkpoint slot (C of SC19 §3.2.4), else 0. */
+  readonly checkpointBytes: number
+  /** Whether the NIC state was already resident (no copy over PCIe this time). */
+  readonly reused: boolean
 }
 
 export interface ReceivePlan {
@@ -44,6 +60,7 @@ export interface ReceivePlan {
   readonly hostPrepPs: Ps
   /** Bytes copied from host to NIC memory over PCIe before posting. */
   readonly prepCopyBytes: number
+  readonly details?: PlanDetails
   /**
    * Called once the NIC reports the message complete: does the host-side work (the real unpack
    * for `host`), and returns the host CPU time it took (0 when offloaded).

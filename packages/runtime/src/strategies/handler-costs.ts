@@ -1,0 +1,29 @@
+// Per-unit handler cycles from the profile's `costs` group, and how counted segment work turns
+// into the init / setup / block phases of SC19 §3.2.4's T_PH = init + setup + γ·block.
+
+import type { CostParams } from '@spinmpi/nic'
+
+export interface SegmentWork {
+  stackSteps: number
+  pieces: number
+  catchupSteps: number
+  catchupPieces: number
+}
+
+/**
+ * Catch-up in MPITypes walks the skipped leaf runs one by one without writing; our segment jumps
+ * arithmetically but counts the runs such a walk visits (catchupPieces), which is what we charge.
+ */
+export function catchupCycles(c: CostParams, w: SegmentWork): number {
+  return (w.catchupPieces + w.catchupSteps) * c.catchupStepCycles
+}
+
+/** Finding and emitting the blocks of a packet: stack moves plus one piece each. */
+export function blockCycles(c: CostParams, w: SegmentWork): number {
+  return w.stackSteps * c.segmentStepCycles + w.pieces * c.pieceCycles
+}
+
+/** Copying `bytes` of checkpoint (segment state) in NIC memory. */
+export function copyCycles(c: CostParams, bytes: number): number {
+  return bytes * c.checkpointByteCycles
+}

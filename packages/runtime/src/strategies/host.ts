@@ -1,0 +1,26 @@
+// `host`: the NIC deposits the packed message into a staging buffer (RDMA, no handlers) and the
+// host CPU unpacks it after the last byte is in (SC19 Fig. 4, left tile).
+
+import { unpack } from '@spinmpi/ddt'
+import type { ReceivePlan, ReceiveRequest } from './contract.js'
+import { hostUnpackPs } from './host-cost.js'
+
+export function hostPlan(req: ReceiveRequest, fallback: string | null = null): ReceivePlan {
+  const bytes = req.type.size * req.count
+  const staging = req.buffer === null ? null : new Uint8Array(bytes)
+  const profile = req.nic.profile
+  return {
+    strategy: 'host',
+    fallback,
+    context: null,
+    hostBuffer: staging,
+    hostLength: bytes,
+    nicMemBytes: 0,
+    hostPrepPs: 0,
+    prepCopyBytes: 0,
+    finish() {
+      if (staging !== null && req.buffer !== null) unpack(req.type, req.count, staging, 0, req.buffer, req.bufferOffset)
+      return hostUnpackPs(profile, req.type, req.count)
+    },
+  }
+}

@@ -1,0 +1,50 @@
+// postReceive: plans a receive with the requested strategy, posts its ME, and handles NIC
+// memory exhaustion (SC19 §3.2.6): fall back to host unpack, or evict the least recently used
+// resident type state and retry.
+
+import debugFactory from 'debug'
+import { NicMemoryError } from '@spinmpi/nic'
+import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from './contract.js'
+import { hostPlan } from './host.js'
+import { planFor } from './planners.js'
+import { residencyOf } from './residency.js'
+import { parseReceiveRequest } from './request-schema.js'
+
+const log = debugFactory('spinmpi:runtime')
+
+export const postReceive: PostReceive = (req, me) => {
+  parseReceiveRequest(req)
+  const residency = residencyOf(req.nic)
+  const policy = req.onNicMemoryFull ?? 'fallback'
+  for (;;) {
+    try {
+      const planned = planFor(req)
+      try {
+        return post(req, me, planned.plan)
+      } catch (e) {
+        planned.abandon()
+        throw e
+      }
+    } catch (e) {
+      if (!(e instanceof NicMemoryError)) throw e
+      if (policy === 'evict' && residency.evictOne(req.nic.sim.now)) {
+        log('node %d: NIC memory full, evicted one resident type state', req.nic.node)
+        continue
+      }
+      const why = `nic memory full (${e.requested} B requested, ${e.free} B free)`
+      log('node %d: %s, falling back to host unpack', req.nic.node, why)
+      residency.fallbacks++
+      return post(req, me, hostPlan(req, why))
+    }
+  }
+}
+
+function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], plan: ReceivePlan): PostedReceive {
+  const posted = req.nic.postMe({
+    ...me,
+    hostBuffer: plan.hostBuffer,
+    length: plan.hostLength,
+    ...(plan.context === null ? {} : { context: plan.context }),
+  })
+  return { me: posted, plan }
+}

@@ -1,0 +1,26 @@
+// Validation of a ReceiveRequest's plain fields (the objects are checked by their owners).
+
+import { z } from 'zod'
+import { MpiError, ERR_ARG } from '@spinmpi/ddt'
+import type { ReceiveRequest } from './contract.js'
+
+export const RECEIVE_STRATEGIES = ['host', 'iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp'] as const
+export const RECEIVE_CHOICES = [...RECEIVE_STRATEGIES, 'auto'] as const
+
+const schema = z.object({
+  count: z.number().int({ error: 'expected a non-negative integer' }).min(0, { error: 'expected a non-negative integer' }),
+  bufferOffset: z.number().int({ error: 'expected an integer' }),
+  strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }),
+  epsilon: z.number().positive({ error: 'expected a positive number' }).optional(),
+  onNicMemoryFull: z.enum(['fallback', 'evict'], { error: 'expected fallback or evict' }).optional(),
+  deltaR: z.number().int().positive({ error: 'expected a positive integer' }).optional(),
+})
+
+export function parseReceiveRequest(req: ReceiveRequest): void {
+  const r = schema.safeParse(req)
+  if (!r.success) {
+    const issue = r.error.issues[0]!
+    throw new MpiError(ERR_ARG, `receive.${issue.path.join('.')}: ${issue.message}`)
+  }
+  if (!req.type.committed) throw new MpiError(ERR_ARG, 'receive.type: the datatype is not committed')
+}

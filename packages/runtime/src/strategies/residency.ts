@@ -1,0 +1,105 @@
+// Offloaded type state resident in NIC memory (descriptors, dataloops, master checkpoints).
+// SC19 §3.2.6 creates it at commit and copies it at the first receive; later receives of the
+// same type reuse it. Each NIC keeps its resident entries with a use count and a last-use time
+// so that, when memory runs out, the least recently used idle entry can be evicted.
+
+import type { Datatype } from '@spinmpi/ddt'
+import type { Nic, Ps } from '@spinmpi/nic'
+
+export interface ResidentState {
+  readonly key: string
+  /** The bytes as they sit in NIC memory (a real copy the handlers read). */
+  readonly data: Uint8Array
+  /** Offset of the block in NIC memory. */
+  readonly offset: number
+  users: number
+  lastUse: Ps
+  /** Host-side objects that go with the bytes (e.g. checkpoint segments), built once. */
+  readonly extra: unknown
+}
+
+export class Residency {
+  private readonly entries = new Map<string, ResidentState>()
+  /** Receives that fell back to host unpack for lack of NIC memory. */
+  fallbacks = 0
+  evictions = 0
+
+  constructor(private readonly nic: Nic) {}
+
+  get residentBytes(): number {
+    let b = 0
+    for (const e of this.entries.values()) b += e.data.length
+    return b
+  }
+
+  /**
+   * The resident entry for `key`, creating it with `build` (which returns the bytes and extras)
+   * when absent. Throws NicMemoryError when it cannot be allocated. `created` tells whether the
+   * bytes were copied now (the caller charges the copy over PCIe).
+   */
+  acquire(key: string, build: () => { data: Uint8Array; extra: unknown }): { state: ResidentState; created: boolean } {
+    const now = this.nic.sim.now
+    const hit = this.entries.get(key)
+    if (hit !== undefined) {
+      hit.users++
+      hit.lastUse = now
+      return { state: hit, created: false }
+    }
+    const built = build()
+    const offset = built.data.length > 0 ? this.nic.memory.alloc(built.data.length, now) : -1
+    const state: ResidentState = { key, data: built.data, offset, users: 1, lastUse: now, extra: built.extra }
+    this.entries.set(key, state)
+    return { state, created: true }
+  }
+
+  release(state: ResidentState): void {
+    if (state.users > 0) state.users--
+    state.lastUse = this.nic.sim.now
+  }
+
+  /** Frees the least recently used idle entry; false when none is idle. */
+  evictOne(now: Ps): boolean {
+    let victim: ResidentState | null = null
+    for (const e of this.entries.values()) {
+      if (e.users === 0 && (victim === null || e.lastUse < victim.lastUse)) victim = e
+    }
+    if (victim === null) return false
+    this.drop(victim, now)
+    this.evictions++
+    return true
+  }
+
+  /** Drops every idle entry (e.g. between benchmark runs). */
+  clear(now: Ps): void {
+    for (const e of [...this.entries.values()]) if (e.users === 0) this.drop(e, now)
+  }
+
+  private drop(e: ResidentState, now: Ps): void {
+    this.entries.delete(e.key)
+    if (e.offset >= 0) this.nic.memory.free(e.offset, now)
+  }
+}
+
+const perNic = new WeakMap<Nic, Residency>()
+
+export function residencyOf(nic: Nic): Residency {
+  let r = perNic.get(nic)
+  if (r === undefined) {
+    r = new Residency(nic)
+    perNic.set(nic, r)
+  }
+  return r
+}
+
+const typeIds = new WeakMap<Datatype, number>()
+let nextTypeId = 1
+
+/** A key naming (type, count, strategy, parameters) for resident state. */
+export function stateKey(type: Datatype, count: number, what: string): string {
+  let id = typeIds.get(type)
+  if (id === undefined) {
+    id = nextTypeId++
+    typeIds.set(type, id)
+  }
+  return `${id}/${count}/${what}`
+}
