@@ -1,4 +1,4 @@
-// Splits GOAL text into tokens with line numbers. Comments (`// ...` and `/* ... */`) are
+// Splits GOAL text into tokens with line numbers, one at a time. Comments (`// ...` and `/* ... */`) are
 // dropped; line ends are tokens because a GOAL statement ends at the end of its line.
 import { GoalSyntaxError } from './goal-errors.js'
 
@@ -16,66 +16,78 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 const isWordChar = (c: number): boolean => isLetter(c) || isDigit(c) || c === 95
 
-export function lexGoal(text: string): Token[] {
-  const tokens: Token[] = []
-  const push = (kind: TokenKind, tokenText: string, line: number, value = 0): void => {
-    tokens.push({ kind, text: tokenText, line, value })
+/** Produces tokens on demand (a file of millions of operations never holds them all). */
+export class GoalLexer {
+  private line = 1
+  private i = 0
+  private ahead: Token | null = null
+
+  constructor(private readonly text: string) {}
+
+  peek(): Token {
+    if (this.ahead === null) this.ahead = this.scan()
+    return this.ahead
   }
-  let line = 1
-  let i = 0
-  const n = text.length
-  while (i < n) {
-    const c = text.charCodeAt(i)
-    if (c === 32 || c === 9 || c === 13) {
-      i++
-    } else if (c === 10) {
-      push('eol', '\n', line)
-      line++
-      i++
-    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      while (i < n && text.charCodeAt(i) !== 10) i++
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      const start = line
-      i += 2
-      while (i < n && !(text.charCodeAt(i) === 42 && text.charCodeAt(i + 1) === 47)) {
-        if (text.charCodeAt(i) === 10) line++
-        i++
-      }
-      if (i >= n) throw new GoalSyntaxError(start, "comment opened with '/*' is never closed")
-      i += 2
-    } else if (isDigit(c)) {
-      const s = i
-      while (i < n && isDigit(text.charCodeAt(i))) i++
-      const digits = text.slice(s, i)
-      const value = Number(digits)
-      if (!Number.isSafeInteger(value)) throw new GoalSyntaxError(line, `number ${digits} is too large`)
-      push('int', digits, line, value)
-    } else if (c === 45) {
-      if (text.charCodeAt(i + 1) === 49 && !isDigit(text.charCodeAt(i + 2))) {
-        push('any', '-1', line)
-        i += 2
+
+  next(): Token {
+    const t = this.peek()
+    if (t.kind !== 'eof') this.ahead = null
+    return t
+  }
+
+  private scan(): Token {
+    const text = this.text
+    const n = text.length
+    while (this.i < n) {
+      const i = this.i
+      const c = text.charCodeAt(i)
+      const line = this.line
+      if (c === 32 || c === 9 || c === 13) {
+        this.i++
+      } else if (c === 10) {
+        this.line++
+        this.i++
+        return { kind: 'eol', text: '\n', line, value: 0 }
+      } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+        let j = i
+        while (j < n && text.charCodeAt(j) !== 10) j++
+        this.i = j
+      } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+        let j = i + 2
+        while (j < n && !(text.charCodeAt(j) === 42 && text.charCodeAt(j + 1) === 47)) {
+          if (text.charCodeAt(j) === 10) this.line++
+          j++
+        }
+        if (j >= n) throw new GoalSyntaxError(line, "comment opened with '/*' is never closed")
+        this.i = j + 2
+      } else if (isDigit(c)) {
+        let j = i
+        let value = 0
+        while (j < n && isDigit(text.charCodeAt(j))) value = value * 10 + (text.charCodeAt(j++) - 48)
+        const digits = text.slice(i, j)
+        if (!Number.isSafeInteger(value)) throw new GoalSyntaxError(line, `number ${digits} is too large`)
+        this.i = j
+        return { kind: 'int', text: digits, line, value }
+      } else if (c === 45) {
+        if (text.charCodeAt(i + 1) === 49 && !isDigit(text.charCodeAt(i + 2))) {
+          this.i += 2
+          return { kind: 'any', text: '-1', line, value: 0 }
+        }
+        throw new GoalSyntaxError(line, 'negative numbers other than -1 (the wildcard) are not allowed')
+      } else if (isLetter(c)) {
+        let j = i
+        while (j < n && isWordChar(text.charCodeAt(j))) j++
+        this.i = j
+        return { kind: 'word', text: text.slice(i, j), line, value: 0 }
+      } else if (c === 58 || c === 123 || c === 125) {
+        this.i++
+        return { kind: c === 58 ? 'colon' : c === 123 ? 'lbrace' : 'rbrace', text: text[i]!, line, value: 0 }
       } else {
-        throw new GoalSyntaxError(line, "negative numbers other than -1 (the wildcard) are not allowed")
+        throw new GoalSyntaxError(line, `unexpected character '${text[i]}'`)
       }
-    } else if (isLetter(c)) {
-      const s = i
-      while (i < n && isWordChar(text.charCodeAt(i))) i++
-      push('word', text.slice(s, i), line)
-    } else if (c === 58) {
-      push('colon', ':', line)
-      i++
-    } else if (c === 123) {
-      push('lbrace', '{', line)
-      i++
-    } else if (c === 125) {
-      push('rbrace', '}', line)
-      i++
-    } else {
-      throw new GoalSyntaxError(line, `unexpected character '${text[i]}'`)
     }
+    return { kind: 'eof', text: '', line: this.line, value: 0 }
   }
-  push('eof', '', line)
-  return tokens
 }
 
 /** How a token is named in error messages. */

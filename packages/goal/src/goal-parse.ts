@@ -11,7 +11,7 @@
 // than txt2bin where txt2bin would crash or silently misread (ranks out of range, duplicate
 // labels); more lenient only in allowing a comment at the end of a statement.
 import { GoalSyntaxError } from './goal-errors.js'
-import { describeToken, lexGoal, type Token } from './goal-lex.js'
+import { describeToken, GoalLexer, type Token } from './goal-lex.js'
 import { markValid } from './goal-validate.js'
 import {
   ANY,
@@ -34,25 +34,27 @@ interface OpenRank {
 }
 
 export function parseGoal(text: string): GoalSchedule {
-  return new GoalParser(lexGoal(text)).file()
+  return new GoalParser(new GoalLexer(text)).file()
 }
 
 class GoalParser {
-  private pos = 0
   private numRanks = -1
   private readonly ranks: GoalRank[] = []
   private open: OpenRank | null = null
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(private readonly lexer: GoalLexer) {}
 
   file(): GoalSchedule {
+    let end: Token
     for (;;) {
       const t = this.next()
-      if (t.kind === 'eof') break
+      if (t.kind === 'eof') {
+        end = t
+        break
+      }
       if (t.kind === 'eol') continue
       this.statement(t)
     }
-    const end = this.tokens[this.tokens.length - 1]!
     if (this.open) throw new GoalSyntaxError(end.line, `end of file inside the block of rank ${this.open.rank} (missing '}')`)
     if (this.numRanks < 0) throw new GoalSyntaxError(end.line, "missing 'num_ranks'")
     if (this.ranks.length < this.numRanks) {
@@ -194,13 +196,11 @@ class GoalParser {
   }
 
   private next(): Token {
-    const t = this.tokens[this.pos]!
-    if (t.kind !== 'eof') this.pos++
-    return t
+    return this.lexer.next()
   }
 
   private peekWord(text: string): boolean {
-    const t = this.tokens[this.pos]!
+    const t = this.lexer.peek()
     return t.kind === 'word' && t.text === text
   }
 

@@ -109,6 +109,7 @@ rank 2 {
     ['operation outside a block', 'num_ranks 1\ncalc 5\n', "line 2: 'calc' outside a rank block"],
     ['stray brace', 'num_ranks 1\n}\n', "line 2: '}' without an open rank block"],
     ['negative number', 'num_ranks 1\nrank 0 {\ncalc -5\n}', 'line 3: negative numbers other than -1 (the wildcard) are not allowed'],
+    ['number beyond 2^53', 'num_ranks 1\nrank 0 {\ncalc 9007199254740993\n}', 'line 3: number 9007199254740993 is too large'],
     ['bad character', 'num_ranks 1\nrank 0 {\ncalc 5;\n}', "line 3: unexpected character ';'"],
     ['unclosed comment', 'num_ranks 1\n/* open\n\nrank 0 {\n}', "line 2: comment opened with '/*' is never closed"],
     ['line numbers count lines inside block comments', 'num_ranks 1\n/*\n\n*/ rank 0 {\nsend 1b to 0 tog 1\n}', "line 5: expected end of line or 'tag', 'cpu', 'nic' (in that order) after the send destination, found 'tog'"],
