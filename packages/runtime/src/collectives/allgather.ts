@@ -1,0 +1,33 @@
+// MPI_Allgather by the ring algorithm: copy the own block in place, then n - 1 steps in which
+// each rank passes the block it received last to its right neighbour. Works for any n.
+
+import type { Datatype } from '@spinmpi/ddt'
+import type { Buffer } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { checkCount, checkFits, checkType } from './args.js'
+import { localCopy, offsetBuffer } from './local.js'
+import { TAG_ALLGATHER } from './tags.js'
+
+export async function allgather(
+  core: CommCore, sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+  recvbuf: Buffer, recvcount: number, recvtype: Datatype,
+): Promise<void> {
+  const where = 'allgather'
+  checkCount(sendcount, where, 'sendcount')
+  checkType(sendtype, where, 'sendtype')
+  checkCount(recvcount, where, 'recvcount')
+  checkType(recvtype, where, 'recvtype')
+  checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+  const n = core.size, r = core.rank
+  const block = recvcount * recvtype.extent
+  await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, r * block), recvcount, recvtype, where)
+  const right = (r + 1) % n, left = (r - 1 + n) % n
+  for (let s = 0; s < n - 1; s++) {
+    const out = (r - s + n) % n
+    const inn = (r - s - 1 + n) % n
+    await core.coll.sendrecv(
+      offsetBuffer(recvbuf, out * block), recvcount, recvtype, right, TAG_ALLGATHER,
+      offsetBuffer(recvbuf, inn * block), recvcount, recvtype, left, TAG_ALLGATHER,
+    )
+  }
+}

@@ -1,0 +1,55 @@
+// MPI_Bcast: argument checks and the choice of algorithm. `binomial` runs on the hosts over
+// point-to-point; the `nic-*` algorithms post their forwarding MEs, pass a barrier (so every ME
+// is posted before data can reach it) and let the NICs forward.
+
+import { ERR_ARG, MpiError, type Datatype } from '@spinmpi/ddt'
+import type { Profile } from '@spinmpi/nic'
+import { resolveBuffer } from '../comm/buffer.js'
+import type { BcastAlgorithm, BcastOptions, Buffer } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { checkCount, checkRoot, checkType } from './args.js'
+import { barrier } from './barrier.js'
+import { bcastBinomial } from './bcast-binomial.js'
+import { prepareNicBcast } from './nic-bcast.js'
+import type { NicBcastKind } from './nic-bcast-contexts.js'
+
+export const BCAST_ALGORITHMS: readonly BcastAlgorithm[] = ['auto', 'binomial', 'nic-stream', 'nic-store', 'nic-binary']
+
+const NIC_KIND: Readonly<Record<Exclude<BcastAlgorithm, 'auto' | 'binomial'>, NicBcastKind>> = {
+  'nic-stream': 'stream',
+  'nic-store': 'store',
+  'nic-binary': 'binary',
+}
+
+/**
+ * `auto`: messages of one packet go host binomial (the barrier that guards the offloaded
+ * algorithms costs about what they save); longer ones stream through the NICs, whose
+ * per-packet pipelining beats store-and-forward at every hop.
+ */
+export function autoBcastAlgorithm(profile: Profile, bytes: number): Exclude<BcastAlgorithm, 'auto'> {
+  return bytes <= profile.network.mtuBytes ? 'binomial' : 'nic-stream'
+}
+
+function checkAlgorithm(options: BcastOptions | undefined, where: string): BcastAlgorithm {
+  const a = options?.algorithm ?? 'auto'
+  if (!BCAST_ALGORITHMS.includes(a)) {
+    throw new MpiError(ERR_ARG, `${where}: algorithm '${String(a)}' is not one of ${BCAST_ALGORITHMS.join(', ')}`)
+  }
+  return a
+}
+
+export async function bcast(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void> {
+  const where = `bcast(root=${String(root)})`
+  checkCount(count, where)
+  checkType(type, where)
+  checkRoot(root, core.size, where)
+  const requested = checkAlgorithm(options, where)
+  resolveBuffer(buf, count, type, core.dataMode, where)
+  const bytes = count * type.size
+  if (core.size === 1 || bytes === 0) return
+  const algorithm = requested === 'auto' ? autoBcastAlgorithm(core.profile, bytes) : requested
+  if (algorithm === 'binomial') return bcastBinomial(core, buf, count, type, root)
+  const prepared = prepareNicBcast(core, buf, count, type, root, NIC_KIND[algorithm], `${where} ${algorithm}`)
+  await barrier(core)
+  await prepared.start()
+}

@@ -1,0 +1,24 @@
+// The collectives: free functions over a rank's CommCore, installed into Comm once on import.
+import { installCollectives, type CollectiveImpls } from '../comm/collective-hook.js'
+import { allgather } from './allgather.js'
+import { allreduce } from './allreduce.js'
+import { alltoall, alltoallv } from './alltoall.js'
+import { alltoallw } from './alltoallw.js'
+import { barrier } from './barrier.js'
+import { bcast } from './bcast.js'
+import { gather } from './gather.js'
+import { reduce } from './reduce.js'
+import { scatter } from './scatter.js'
+
+export { allgather, allreduce, alltoall, alltoallv, alltoallw, barrier, bcast, gather, reduce, scatter }
+export { BCAST_ALGORITHMS, autoBcastAlgorithm } from './bcast.js'
+export { bcastBinomial } from './bcast-binomial.js'
+export { prepareNicBcast, type PreparedNicBcast } from './nic-bcast.js'
+export { nicBcastContext, type NicBcastKind } from './nic-bcast-contexts.js'
+export * from './ops/index.js'
+
+export const collectiveImpls: CollectiveImpls = {
+  barrier, bcast, reduce, allreduce, gather, scatter, allgather, alltoall, alltoallv, alltoallw,
+}
+
+installCollectives(collectiveImpls)

@@ -1,0 +1,106 @@
+// Offloaded broadcast, host side. Every non-root rank posts an ME carrying the forwarding
+// handlers (nic-bcast-contexts.ts) for this broadcast's match bits; once all are posted the root
+// injects to its children and the NICs forward the data down the tree without the hosts.
+// A rank is done when the NIC reports the whole message in its host memory ('put' events).
+// Non-contiguous types travel packed: the root packs, the receivers unpack on the host.
+//
+// The MEs must be posted before the root's data can reach them (an unmatched message is
+// dropped). comm.bcast guarantees it with a barrier between posting and starting (see bcast.ts);
+// a caller that knows the MEs are posted (the benchmark, as SC17 measures) may split the two.
+
+import { pack, unpack, type Datatype } from '@spinmpi/ddt'
+import { ANY_SOURCE, ns, type HostEvent, type MatchEntry } from '@spinmpi/nic'
+import { resolveBuffer } from '../comm/buffer.js'
+import type { Buffer } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { hostPackPs, hostUnpackPs } from '../strategies/host-cost.js'
+import { nicBcastContext, type NicBcastKind } from './nic-bcast-contexts.js'
+import { absoluteRank, binaryChildren, binomialChildren, relativeRank } from './trees.js'
+
+/** Low match bits of offloaded broadcasts: this base plus a per-communicator sequence number. */
+const NIC_BCAST_BITS = 0xbc00_0000_0000n
+/** userPtr of the broadcast MEs, so their events are told apart in traces. */
+const NIC_BCAST_USER_PTR = 0xbca57
+
+const sequence = new WeakMap<CommCore, number>()
+
+function nextSequence(core: CommCore): number {
+  const s = sequence.get(core) ?? 0
+  sequence.set(core, s + 1)
+  return s
+}
+
+/** True when count x type occupies one contiguous run in memory, in packed order. */
+function isContiguous(type: Datatype, count: number): boolean {
+  return type.size === type.trueExtent && (count <= 1 || type.extent === type.size)
+}
+
+export interface PreparedNicBcast {
+  /** The root injects; every rank resolves once the data is in its buffer. */
+  start(): Promise<void>
+}
+
+export function prepareNicBcast(
+  core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, kind: NicBcastKind, where: string,
+): PreparedNicBcast {
+  const n = core.size
+  const bytes = count * type.size
+  const bits = core.userMatchBits(NIC_BCAST_BITS + BigInt(nextSequence(core)))
+  const v = relativeRank(core.rank, root, n)
+  const tree = kind === 'binary' ? binaryChildren(v, n) : binomialChildren(v, n)
+  const children = tree.map((c) => absoluteRank(c, root, n))
+  const r = resolveBuffer(buf, count, type, core.dataMode, where)
+  const contiguous = isContiguous(type, count)
+  let host: Uint8Array | null = null
+  if (r.bytes !== null) {
+    const start = r.origin + type.trueLb
+    host = contiguous ? r.bytes.subarray(start, start + bytes) : new Uint8Array(bytes)
+  }
+  const overheadPs = ns(core.profile.network.overheadNs)
+  const nic = core.nic
+
+  if (v === 0) {
+    return {
+      async start() {
+        if (!contiguous) {
+          if (host !== null && r.bytes !== null) pack(type, count, r.bytes, r.origin, host, 0)
+          await core.busy(hostPackPs(core.profile, type, count))
+        }
+        // SC17's root posts one put per child; the NICVM root hands one packet to its NIC,
+        // whose module sends to both children.
+        for (let i = 0; i < children.length; i++) {
+          if (kind !== 'binary' || i === 0) await core.busy(overheadPs)
+          nic.put({ target: children[i], matchBits: bits, bytes, data: host })
+        }
+      },
+    }
+  }
+
+  const forwarding = children.length > 0
+  const me: MatchEntry = nic.postMe({
+    matchBits: bits,
+    source: ANY_SOURCE,
+    // Streaming parents send one message per packet: keep the ME until every byte is in.
+    useOnce: kind === 'store',
+    length: bytes,
+    hostBuffer: host,
+    userPtr: NIC_BCAST_USER_PTR,
+    ...(forwarding ? { context: nicBcastContext({ kind, children, matchBits: bits, hostBuffer: host }) } : {}),
+  })
+  const isMine = (e: HostEvent) => e.kind === 'put' && e.meId === me.id
+  return {
+    async start() {
+      let received = 0
+      while (received < bytes) {
+        const e = await core.pending(`${where}: waiting for ${bytes - received} of ${bytes} B from the NIC`, nic.events.next(isMine))
+        received += e.length
+      }
+      if (me.linked) nic.unlinkMe(me)
+      await core.busy(overheadPs)
+      if (!contiguous) {
+        if (host !== null && r.bytes !== null) unpack(type, count, host, 0, r.bytes, r.origin)
+        await core.busy(hostUnpackPs(core.profile, type, count))
+      }
+    },
+  }
+}
