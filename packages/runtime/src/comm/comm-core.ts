@@ -23,7 +23,7 @@ export interface CommCore extends Comm {
   pending<T>(description: string, p: Promise<T>): Promise<T>
   /**
    * Match bits reserved for NIC-level protocols outside point-to-point (e.g. offloaded bcast):
-   * `low` (below 2^52) is the caller's; the result never collides with point-to-point bits.
+   * `low` (below 2^61) is the caller's; the result never collides with point-to-point bits.
    */
   userMatchBits(low: bigint): bigint
 }

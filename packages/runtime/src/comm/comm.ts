@@ -1,0 +1,121 @@
+// A rank's communicator: point-to-point on the user context, the same on the hidden collective
+// context for collectives/, simulated time and modelled compute, and collectives forwarded to
+// the implementations installed through collective-hook.ts.
+
+import { ERR_ARG, MpiError, type Datatype } from '@spinmpi/ddt'
+import { ns, PS_PER_S, type Cluster, type Nic, type Profile, type Ps, type Simulator } from '@spinmpi/nic'
+import { collectiveImpls } from './collective-hook.js'
+import {
+  ANY_SOURCE, ANY_TAG, type BcastOptions, type Buffer, type ComputeWork, type ReduceOp, type Request, type Status,
+} from './comm-api.js'
+import type { CommCore } from './comm-core.js'
+import { Endpoint } from './endpoint.js'
+import { CONTEXT_COLL, CONTEXT_P2P, userBits } from './match-bits.js'
+import { PointToPointImpl } from './p2p.js'
+import { PendingOps } from './pending.js'
+import type { World } from './world.js'
+
+export class RankComm implements CommCore {
+  readonly ANY_SOURCE = ANY_SOURCE
+  readonly ANY_TAG = ANY_TAG
+  readonly size: number
+  readonly cluster: Cluster
+  readonly nic: Nic
+  readonly sim: Simulator
+  readonly profile: Profile
+  readonly dataMode: boolean
+  readonly coll: PointToPointImpl
+  readonly pendingOps = new PendingOps()
+  readonly endpoint: Endpoint
+  private readonly p2p: PointToPointImpl
+
+  constructor(world: World, readonly rank: number) {
+    this.size = world.size
+    this.cluster = world.cluster
+    this.sim = world.cluster.sim
+    this.profile = world.cluster.profile
+    this.dataMode = world.dataMode
+    this.endpoint = new Endpoint(world, rank)
+    this.nic = this.endpoint.nic
+    this.p2p = new PointToPointImpl(this.endpoint, CONTEXT_P2P, this.size, this.pendingOps, '')
+    this.coll = new PointToPointImpl(this.endpoint, CONTEXT_COLL, this.size, this.pendingOps, 'coll.')
+  }
+
+  // point-to-point (user context)
+  send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { return this.p2p.send(buf, count, type, dest, tag) }
+  recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status> { return this.p2p.recv(buf, count, type, source, tag) }
+  isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { return this.p2p.isend(buf, count, type, dest, tag) }
+  irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request { return this.p2p.irecv(buf, count, type, source, tag) }
+  sendrecv(
+    sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
+  ): Promise<Status> {
+    return this.p2p.sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag)
+  }
+  wait(req: Request): Promise<Status> { return this.p2p.wait(req) }
+  waitall(reqs: readonly Request[]): Promise<Status[]> { return this.p2p.waitall(reqs) }
+  waitany(reqs: readonly Request[]): Promise<{ readonly index: number; readonly status: Status }> { return this.p2p.waitany(reqs) }
+  test(req: Request): Promise<Status | null> { return this.p2p.test(req) }
+  probe(source: number, tag: number): Promise<Status> { return this.p2p.probe(source, tag) }
+  iprobe(source: number, tag: number): Promise<Status | null> { return this.p2p.iprobe(source, tag) }
+
+  // time
+  wtime(): number { return this.nowPs() / PS_PER_S }
+  nowPs(): number { return Math.max(this.sim.now, this.endpoint.cpu.freeAt) }
+
+  async compute(work: ComputeWork): Promise<void> {
+    await this.endpoint.cpu.spend(computePs(work, this.profile))
+  }
+
+  // for collectives/
+  busy(ps: Ps): Promise<void> { return this.endpoint.cpu.spend(ps) }
+  pending<T>(description: string, p: Promise<T>): Promise<T> { return this.pendingOps.around(description, p) }
+  userMatchBits(low: bigint): bigint { return userBits(low) }
+
+  // collectives
+  barrier(): Promise<void> { return collectiveImpls('barrier').barrier(this) }
+  bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void> {
+    return collectiveImpls('bcast').bcast(this, buf, count, type, root, options)
+  }
+  reduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void> {
+    return collectiveImpls('reduce').reduce(this, sendbuf, recvbuf, count, type, op, root)
+  }
+  allreduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void> {
+    return collectiveImpls('allreduce').allreduce(this, sendbuf, recvbuf, count, type, op)
+  }
+  gather(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
+    return collectiveImpls('gather').gather(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root)
+  }
+  scatter(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
+    return collectiveImpls('scatter').scatter(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root)
+  }
+  allgather(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
+    return collectiveImpls('allgather').allgather(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)
+  }
+  alltoall(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
+    return collectiveImpls('alltoall').alltoall(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)
+  }
+  alltoallv(
+    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
+  ): Promise<void> {
+    return collectiveImpls('alltoallv').alltoallv(this, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype)
+  }
+  alltoallw(
+    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
+  ): Promise<void> {
+    return collectiveImpls('alltoallw').alltoallw(this, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes)
+  }
+}
+
+function computePs(work: ComputeWork, profile: Profile): Ps {
+  let nanos: number
+  if (typeof work === 'number') nanos = work
+  else if ('ns' in work) nanos = work.ns
+  else nanos = work.flops / profile.host.flopsPerNs
+  if (!(typeof nanos === 'number' && Number.isFinite(nanos) && nanos >= 0)) {
+    throw new MpiError(ERR_ARG, `compute: expected non-negative nanoseconds, {ns} or {flops}, got ${JSON.stringify(work)}`)
+  }
+  return ns(nanos)
+}

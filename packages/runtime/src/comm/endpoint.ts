@@ -1,0 +1,119 @@
+// One rank's protocol engine on its NIC: routes host events to the operation waiting for them
+// (by the ME's userPtr, or by message id for local send completions), keeps an overflow ME that
+// catches unexpected eager messages and ready-to-send controls, and wakes blocked probes.
+// Events are handled by a progress loop as they are posted (asynchronous progress).
+
+import type { HostEvent, Nic, Profile, Ps, Signal, Simulator } from '@spinmpi/nic'
+import { ns } from '@spinmpi/nic'
+import { HostCpu } from './host-cpu.js'
+import type { World } from './world.js'
+
+const ALL_BITS = (1n << 64n) - 1n
+/** Timing mode: the overflow buffer has no bytes, so it can be as long as anything sent. */
+const TIMING_OVERFLOW_BYTES = 2 ** 50
+
+export type EventRoute = (e: HostEvent) => void
+
+export class Endpoint {
+  readonly nic: Nic
+  readonly sim: Simulator
+  readonly profile: Profile
+  readonly cpu: HostCpu
+  /** Host overhead o per message. */
+  readonly overheadPs: Ps
+  /** One poll of the completion queue (test, iprobe): a DRAM read of the queue entry. */
+  readonly pollPs: Ps
+  readonly eagerLimit: number
+  private readonly routes = new Map<number, EventRoute>()
+  private readonly sends = new Map<number, EventRoute>()
+  private nextPtr = 1
+  private nextRendezvous = 0
+  private probeWaiters: Signal<void>[] = []
+  private overflowPtr = 0
+  private overflowLength = 0
+  private overflowMe: ReturnType<Nic['postMe']> | null = null
+  private readonly mine = (e: HostEvent): boolean =>
+    (e.userPtr !== 0 && this.routes.has(e.userPtr)) || (e.kind === 'send' && e.header !== null && this.sends.has(e.header.messageId))
+
+  constructor(readonly world: World, readonly rank: number) {
+    this.nic = world.cluster.nic(rank)
+    this.sim = world.cluster.sim
+    this.profile = world.cluster.profile
+    this.cpu = new HostCpu(this.sim)
+    this.overheadPs = ns(this.profile.network.overheadNs)
+    this.pollPs = ns(this.profile.host.memLatencyNs)
+    this.eagerLimit = this.profile.network.eagerLimitBytes
+    this.postOverflow()
+    void this.progress()
+  }
+
+  /** A fresh userPtr whose events go to `route` (until unroute). */
+  route(route: EventRoute): number {
+    const ptr = this.nextPtr++
+    this.routes.set(ptr, route)
+    return ptr
+  }
+
+  unroute(ptr: number): void {
+    this.routes.delete(ptr)
+  }
+
+  /** Runs `route` when the put with this message id has left the NIC. */
+  onSent(messageId: number, route: EventRoute): void {
+    this.sends.set(messageId, route)
+  }
+
+  rendezvousId(): number {
+    return this.nextRendezvous++ >>> 0
+  }
+
+  /** Resolves at the next unexpected message (for blocking probe). */
+  nextUnexpected(): Promise<void> {
+    const s = this.sim.signal<void>()
+    this.probeWaiters.push(s)
+    return s.promise
+  }
+
+  private async progress(): Promise<void> {
+    for (;;) {
+      const e = await this.nic.events.next(this.mine)
+      if (e.kind === 'send') {
+        const route = this.sends.get(e.header!.messageId)!
+        this.sends.delete(e.header!.messageId)
+        route(e)
+      } else {
+        this.routes.get(e.userPtr)!(e)
+      }
+    }
+  }
+
+  /**
+   * The overflow ME takes every message no posted ME wants, one after another in its buffer. When
+   * half of it is used a fresh one replaces it (MPI libraries cycle overflow buffers the same way).
+   */
+  private postOverflow(): void {
+    const data = this.world.dataMode
+    const length = data ? this.world.unexpectedBufferBytes : TIMING_OVERFLOW_BYTES
+    const old = this.overflowMe
+    const oldPtr = this.overflowPtr
+    this.overflowPtr = this.route((e) => this.onOverflowEvent(e))
+    this.overflowLength = length
+    this.overflowMe = this.nic.postMe({
+      matchBits: 0n, ignoreBits: ALL_BITS, list: 'overflow', useOnce: false, manageLocal: true,
+      hostBuffer: data ? new Uint8Array(length) : null, length, userPtr: this.overflowPtr,
+    })
+    if (old !== null) {
+      this.nic.unlinkMe(old)
+      // Messages still arriving into the old buffer report through the same route.
+      this.routes.set(oldPtr, (e) => this.onOverflowEvent(e))
+    }
+  }
+
+  private onOverflowEvent(e: HostEvent): void {
+    if (e.kind !== 'unexpected') return
+    const waiters = this.probeWaiters
+    this.probeWaiters = []
+    for (const w of waiters) w.fire()
+    if (this.overflowMe !== null && this.overflowMe.localOffset * 2 > this.overflowLength) this.postOverflow()
+  }
+}

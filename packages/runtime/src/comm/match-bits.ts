@@ -1,0 +1,52 @@
+// The 64 match bits of every point-to-point message (Portals-style MPI):
+//   [63:61] kind   EAGER 000, RTS 001 (a posted receive ignores bit 61 so it takes either),
+//                  CTS 100, DATA 101 (exact, per rendezvous), USER 110/111 (other protocols)
+//   [60:53] context (0 = user point-to-point, 1 = the hidden collective context)
+//   [52:32] source rank
+//   [31:0]  tag (EAGER, RTS) or the sender's rendezvous id (CTS, DATA)
+
+export const KIND_EAGER = 0n
+export const KIND_RTS = 1n
+export const KIND_CTS = 4n
+export const KIND_DATA = 5n
+export const KIND_USER = 6n
+
+export const CONTEXT_P2P = 0
+export const CONTEXT_COLL = 1
+
+const KIND_SHIFT = 61n
+const CONTEXT_SHIFT = 53n
+const SOURCE_SHIFT = 32n
+const LOW_MASK = 0xffffffffn
+const SOURCE_MASK = (1n << 21n) - 1n
+export const MAX_RANKS = 1 << 21
+
+/** Ignore mask of a posted receive: the eager/RTS bit, and source / tag when wildcards. */
+export function receiveIgnoreBits(anySource: boolean, anyTag: boolean): bigint {
+  let bits = 1n << KIND_SHIFT
+  if (anySource) bits |= SOURCE_MASK << SOURCE_SHIFT
+  if (anyTag) bits |= LOW_MASK
+  return bits
+}
+
+export function matchBits(kind: bigint, context: number, source: number, low: number): bigint {
+  return (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT) | (BigInt(source) << SOURCE_SHIFT) | BigInt(low >>> 0)
+}
+
+export function kindOf(bits: bigint): bigint {
+  return bits >> KIND_SHIFT
+}
+
+export function lowOf(bits: bigint): number {
+  return Number(bits & LOW_MASK)
+}
+
+export function sourceOf(bits: bigint): number {
+  return Number((bits >> SOURCE_SHIFT) & SOURCE_MASK)
+}
+
+/** Bits for protocols outside point-to-point; `low` must be below 2^61. */
+export function userBits(low: bigint): bigint {
+  if (low < 0n || low >= 1n << KIND_SHIFT) throw new RangeError(`user match bits: ${low} is outside [0, 2^61)`)
+  return (KIND_USER << KIND_SHIFT) | low
+}

@@ -1,0 +1,194 @@
+// The receiving side. A posted receive is a use-once priority ME matching (context, source, tag)
+// that takes an eager message or an RTS. Eager data lands in the user buffer (contiguous type) or
+// a staging buffer the host unpacks; an unexpected one sits in the overflow buffer and the host
+// unpacks it from there. An RTS makes the engine post the data ME with the receive strategy's
+// execution context (postReceive) and only then answer CTS, so offload applies to the data.
+
+import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent } from '@spinmpi/nic'
+import { ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
+import type { ReceivePlan } from '../strategies/contract.js'
+import { hostCopyPs, hostUnpackPs } from '../strategies/host-cost.js'
+import { postReceive } from '../strategies/post-receive.js'
+import { getTypeAttributes, strategyFor } from '../types.js'
+import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-api.js'
+import { isContiguous } from './contiguous.js'
+import type { Endpoint } from './endpoint.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, kindOf, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { RequestImpl } from './request.js'
+import { signatureCode, signatureMismatch } from './signature-code.js'
+import { StatusImpl } from './status.js'
+import { typeSpan, typeName } from './buffer.js'
+
+export interface RecvArgs {
+  readonly context: number
+  readonly bytes: Uint8Array | null
+  readonly origin: number
+  readonly count: number
+  readonly type: Datatype
+  readonly source: number
+  readonly tag: number
+}
+
+/** A posted receive between its ME and its completion. */
+interface Recv {
+  readonly ep: Endpoint
+  readonly a: RecvArgs
+  readonly req: RequestImpl
+  /** Receive buffer capacity in packed bytes. */
+  readonly capacity: number
+  /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
+  readonly landing: Uint8Array | null
+  readonly direct: boolean
+}
+
+export function startRecv(ep: Endpoint, a: RecvArgs, description: string): RequestImpl {
+  const req = new RequestImpl('recv', description, ep.sim)
+  if (a.source === PROC_NULL) {
+    req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
+    return req
+  }
+  const capacity = a.count * a.type.size
+  const direct = isContiguous(a.type, a.count)
+  const length = direct ? capacity : Math.min(capacity, ep.eagerLimit)
+  let landing: Uint8Array | null = null
+  if (a.bytes !== null) {
+    if (direct) {
+      const start = a.origin + typeSpan(a.type, a.count).lo
+      landing = a.bytes.subarray(start, start + capacity)
+    } else {
+      landing = new Uint8Array(length)
+    }
+  }
+  const r: Recv = { ep, a, req, capacity, landing, direct }
+  const ptr = ep.route((e) => onMatched(r, ptr, e))
+  ep.nic.postMe({
+    matchBits: matchBits(KIND_EAGER, a.context, a.source === ANY_SOURCE ? 0 : a.source, a.tag === ANY_TAG ? 0 : a.tag),
+    ignoreBits: receiveIgnoreBits(a.source === ANY_SOURCE, a.tag === ANY_TAG),
+    source: a.source === ANY_SOURCE ? NIC_ANY_SOURCE : a.source,
+    list: 'priority', useOnce: true, hostBuffer: landing, length, userPtr: ptr,
+  })
+  return req
+}
+
+function onMatched(r: Recv, ptr: number, e: HostEvent): void {
+  if (e.kind !== 'put' && e.kind !== 'put-overflow') return
+  r.ep.unroute(ptr)
+  const h = e.header!
+  const source = h.source
+  const tag = lowOf(h.matchBits)
+  const sent = h.hdrData
+  const received = Math.min(sent, r.capacity)
+  const sig = h.userHeader[0] ?? -1
+  if (kindOf(h.matchBits) === KIND_EAGER) {
+    try {
+      const hostPs = e.kind === 'put' ? landed(r, r.landing, received) : fromOverflow(r, e, received)
+      finishRecv(r, source, tag, sent, received, sig, r.ep.overheadPs + hostPs)
+    } catch (err) {
+      r.req.complete(r.ep.sim.now, new StatusImpl(source, tag, 0, false, ERR_OTHER), r.ep.overheadPs,
+        err instanceof MpiError ? err : new MpiError(ERR_OTHER, `${r.req.description}: ${String(err)}`))
+    }
+    return
+  }
+  const rv = h.userHeader[1]!
+  r.ep.sim.after(r.ep.overheadPs, () => postData(r, source, tag, rv, sent, received, sig))
+}
+
+/** Data deposited by the NIC into `landing`: host unpack unless it is the user buffer itself. */
+function landed(r: Recv, landing: Uint8Array | null, received: number): number {
+  if (r.direct || received === 0) return 0
+  const { a } = r
+  if (landing !== null && a.bytes !== null) unpackRange(a.type, a.count, landing, 0, a.bytes, a.origin, 0, received)
+  return hostUnpackPs(r.ep.profile, a.type, Math.ceil(received / a.type.size))
+}
+
+/** An unexpected eager message: the host copies it out of the overflow buffer. */
+function fromOverflow(r: Recv, e: HostEvent, received: number): number {
+  const u = e.unexpected!
+  if (u.storedBytes < Math.min(u.header.length, received)) {
+    throw new MpiError(ERR_OTHER, `${r.req.description}: the unexpected-message buffer overflowed; raise the run option unexpectedBufferBytes`)
+  }
+  if (received === 0) return 0
+  const { a } = r
+  const overflow = u.me.options.hostBuffer ?? null
+  if (overflow !== null && a.bytes !== null) unpackRange(a.type, a.count, overflow, u.hostOffset, a.bytes, a.origin, 0, received)
+  return r.direct ? hostCopyPs(r.ep.profile.host, received) : hostUnpackPs(r.ep.profile, a.type, Math.ceil(received / a.type.size))
+}
+
+/** Rendezvous: post the data ME with its execution context, then answer CTS. */
+function postData(r: Recv, source: number, tag: number, rv: number, sent: number, received: number, sig: number): void {
+  const { ep, a } = r
+  const sim = ep.sim
+  const me = { matchBits: matchBits(KIND_DATA, a.context, source, rv), source, list: 'priority' as const, useOnce: true }
+  let plan: ReceivePlan | null = null
+  let prepPs = 0
+  // The host path for a partial last element (or nothing): the user span or a staging buffer.
+  let staging: Uint8Array | null = null
+  const ptr = ep.route((e) => {
+    if (e.kind === 'error') {
+      ep.unroute(ptr)
+      r.req.complete(sim.now, new StatusImpl(source, tag, 0, false, ERR_OTHER), ep.overheadPs,
+        new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
+      return
+    }
+    if (e.kind !== 'put') return
+    ep.unroute(ptr)
+    const hostPs = plan === null ? landed(r, staging, received) : plan.finish()
+    if (plan !== null) record(r, source, tag, received, plan, hostPs, prepPs, e)
+    finishRecv(r, source, tag, sent, received, sig, ep.overheadPs + hostPs)
+  })
+  const whole = received > 0 && received % a.type.size === 0
+  if (whole) {
+    const attrs = getTypeAttributes(a.type)
+    const posted = postReceive({
+      nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
+      strategy: strategyFor(a.type, ep.world.strategy), onNicMemoryFull: ep.world.onNicMemoryFull,
+      ...(attrs.epsilon === undefined ? {} : { epsilon: attrs.epsilon }),
+    }, { ...me, userPtr: ptr })
+    plan = posted.plan
+    prepPs = plan.hostPrepPs
+  } else {
+    if (a.bytes !== null) staging = r.direct ? r.landing!.subarray(0, received) : new Uint8Array(received)
+    ep.nic.postMe({ ...me, hostBuffer: staging, length: received, userPtr: ptr })
+  }
+  let ctsAt = sim.now + prepPs
+  if (plan !== null && plan.prepCopyBytes > 0) ctsAt = Math.max(ctsAt, ep.nic.dma.read(plan.prepCopyBytes))
+  sim.at(ctsAt, () => {
+    const h = ep.nic.put({ target: source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, rv), bytes: 0, hdrData: received })
+    ep.onSent(h.messageId, () => {})
+  })
+}
+
+function record(r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: HostEvent): void {
+  const msgs = r.ep.nic.stats.messages
+  let firstByteAt = e.time
+  for (let i = msgs.length - 1; i >= 0; i--) {
+    const m = msgs[i]!
+    if (m.meId === e.meId) {
+      firstByteAt = m.firstByteAt
+      break
+    }
+  }
+  r.ep.world.stats.receives.push({
+    rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: plan.fallback,
+    processingPs: e.time - firstByteAt, hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
+  })
+}
+
+function finishRecv(r: Recv, source: number, tag: number, sent: number, received: number, sig: number, hostPs: number): void {
+  const { req, a, ep } = r
+  const now = ep.sim.now
+  if (sent > r.capacity) {
+    req.complete(now, new StatusImpl(source, tag, received, true, ERR_TRUNCATE), hostPs, new MpiError(ERR_TRUNCATE,
+      `${req.description}: message of ${sent} B from rank ${source} (tag ${tag}) truncated to the ${r.capacity} B receive buffer ` +
+      `(${a.count} x ${typeName(a.type)})`))
+    return
+  }
+  const mismatch = received > 0 ? signatureMismatch(sig, signatureCode(a.type)) : null
+  if (mismatch !== null) {
+    req.complete(now, new StatusImpl(source, tag, received, false, ERR_TYPE), hostPs, new MpiError(ERR_TYPE,
+      `${req.description}: type signature mismatch: rank ${source} sent ${mismatch[0]} elements, received as ${mismatch[1]}`))
+    return
+  }
+  req.complete(now, new StatusImpl(source, tag, received), hostPs)
+}
+

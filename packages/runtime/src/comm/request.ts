@@ -1,0 +1,43 @@
+// A non-blocking operation's state. The protocol engine completes it at a simulated instant;
+// the rank observes it in wait/test, which then charges the host work of completing it
+// (overhead o, host unpack) once, on the rank's CPU timeline.
+
+import type { MpiError } from '@spinmpi/ddt'
+import type { Ps, Signal, Simulator } from '@spinmpi/nic'
+import type { Request, RequestKind, Status } from './comm-api.js'
+
+export class RequestImpl implements Request {
+  done = false
+  completedAt: Ps = -1
+  status: Status | null = null
+  error: MpiError | null = null
+  /** Host CPU time the rank spends when it first observes the completion. */
+  hostCostPs: Ps = 0
+  /** Set once wait/test has charged hostCostPs. */
+  observed = false
+  private readonly signal: Signal<void>
+
+  constructor(readonly kind: RequestKind, readonly description: string, sim: Simulator) {
+    this.signal = sim.signal<void>()
+  }
+
+  /** Resolves (never rejects) when the request completes. */
+  get settled(): Promise<void> {
+    return this.signal.promise
+  }
+
+  complete(at: Ps, status: Status, hostCostPs: Ps, error: MpiError | null = null): void {
+    if (this.done) return
+    this.done = true
+    this.completedAt = at
+    this.status = status
+    this.hostCostPs = hostCostPs
+    this.error = error
+    this.signal.fire()
+  }
+}
+
+export function asImpl(req: Request, where: string, check: (r: Request) => r is RequestImpl): RequestImpl {
+  if (!check(req)) throw new TypeError(`${where}: not a request of this run`)
+  return req
+}

@@ -1,0 +1,26 @@
+// A one-number summary of a type signature sent with every message, so the receiver can report a
+// mismatch when both sides are homogeneous (all elements of one elementary type) and differ.
+// BYTE matches anything (it is how untyped data travels); mixed signatures are not checked.
+
+import { ELEMENTARY_NAMES, type Datatype } from '@spinmpi/ddt'
+
+export const SIGNATURE_UNKNOWN = -1
+
+const codes = new WeakMap<Datatype, number>()
+
+export function signatureCode(type: Datatype): number {
+  let code = codes.get(type)
+  if (code === undefined) {
+    const runs = type.signature
+    const name = runs.length > 0 ? runs[0]!.name : undefined
+    code = name === undefined || name === 'byte' || runs.some((r) => r.name !== name) ? SIGNATURE_UNKNOWN : ELEMENTARY_NAMES.indexOf(name)
+    codes.set(type, code)
+  }
+  return code
+}
+
+/** The elementary names of two codes when they are known and differ, else null. */
+export function signatureMismatch(sent: number, received: number): [string, string] | null {
+  if (sent === SIGNATURE_UNKNOWN || received === SIGNATURE_UNKNOWN || sent === received) return null
+  return [ELEMENTARY_NAMES[sent]!, ELEMENTARY_NAMES[received]!]
+}

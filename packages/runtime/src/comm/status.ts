@@ -1,0 +1,41 @@
+// MPI_Status: who sent, which tag, how many bytes arrived, and counts in any type.
+
+import { ELEMENTARY, type Datatype, type ErrorClass } from '@spinmpi/ddt'
+import { UNDEFINED, type Status } from './comm-api.js'
+
+export class StatusImpl implements Status {
+  constructor(
+    readonly source: number,
+    readonly tag: number,
+    readonly bytes: number,
+    readonly truncated = false,
+    readonly error: ErrorClass | null = null,
+  ) {}
+
+  getCount(type: Datatype): number {
+    if (type.size === 0) return this.bytes === 0 ? 0 : UNDEFINED
+    return this.bytes % type.size === 0 ? this.bytes / type.size : UNDEFINED
+  }
+
+  getElements(type: Datatype): number {
+    if (type.size === 0) return this.bytes === 0 ? 0 : UNDEFINED
+    const whole = Math.floor(this.bytes / type.size)
+    let rest = this.bytes - whole * type.size
+    let elements = whole * type.elements
+    for (const run of type.signature) {
+      if (rest === 0) break
+      const size = ELEMENTARY[run.name].size
+      const n = Math.min(run.count, Math.floor(rest / size))
+      elements += n
+      rest -= n * size
+      if (n < run.count) break
+    }
+    return rest === 0 ? elements : UNDEFINED
+  }
+}
+
+/** Status of a receive from PROC_NULL or of a send: empty. */
+export const EMPTY_STATUS: Status = new StatusImpl(-2, -1, 0)
+
+/** Status of a completed send (MPI leaves its fields undefined; these are the wildcards). */
+export const SEND_STATUS: Status = new StatusImpl(-1, -1, 0)

@@ -1,0 +1,48 @@
+// Argument checks of the point-to-point calls. Each failure is an MpiError whose class says what
+// kind of argument was wrong and whose message names the call, the argument and the value.
+
+import { ERR_COUNT, ERR_RANK, ERR_TAG, ERR_TYPE, MpiError, type Datatype } from '@spinmpi/ddt'
+import { ANY_SOURCE, ANY_TAG, PROC_NULL, TAG_UB } from './comm-api.js'
+
+export function checkCount(count: unknown, where: string, name = 'count'): number {
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+    throw new MpiError(ERR_COUNT, `${where}: ${name} must be a non-negative integer, got ${String(count)}`)
+  }
+  return count
+}
+
+export function checkType(type: unknown, where: string, name = 'type'): Datatype {
+  if (typeof type !== 'object' || type === null || !('committed' in type) || !('signature' in type)) {
+    throw new MpiError(ERR_TYPE, `${where}: ${name} is not a datatype`)
+  }
+  const t = type as Datatype
+  if (!t.committed) throw new MpiError(ERR_TYPE, `${where}: ${name} is not committed (call .commit() first)`)
+  return t
+}
+
+/** A destination: a rank of the communicator or PROC_NULL. */
+export function checkDest(rank: unknown, size: number, where: string, name = 'dest'): number {
+  if (rank === PROC_NULL) return PROC_NULL
+  if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank >= size) {
+    throw new MpiError(ERR_RANK, `${where}: ${name} ${String(rank)} is not a rank of this ${size}-rank communicator`)
+  }
+  return rank
+}
+
+/** A source: a rank, ANY_SOURCE or PROC_NULL. */
+export function checkSource(rank: unknown, size: number, where: string): number {
+  if (rank === ANY_SOURCE) return ANY_SOURCE
+  return checkDest(rank, size, where, 'source')
+}
+
+export function checkSendTag(tag: unknown, where: string): number {
+  if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > TAG_UB) {
+    throw new MpiError(ERR_TAG, `${where}: tag ${String(tag)} is outside [0, ${TAG_UB}]`)
+  }
+  return tag
+}
+
+export function checkRecvTag(tag: unknown, where: string): number {
+  if (tag === ANY_TAG) return ANY_TAG
+  return checkSendTag(tag, where)
+}

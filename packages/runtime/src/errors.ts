@@ -1,0 +1,38 @@
+// Errors a run reports: MpiError (re-exported from @spinmpi/ddt), a rank's failure that aborts
+// the run, and the deadlock report.
+
+import { ERR_OTHER, MpiError, isMpiError, type ErrorClass } from '@spinmpi/ddt'
+
+export { MpiError, isMpiError } from '@spinmpi/ddt'
+export {
+  ERR_TRUNCATE, ERR_TYPE, ERR_COUNT, ERR_RANK, ERR_TAG, ERR_BUFFER, ERR_ARG, ERR_OTHER, ERROR_CLASSES, type ErrorClass,
+} from '@spinmpi/ddt'
+
+/** A rank threw: the run stopped. Keeps the rank, the original error and its MPI class. */
+export class RankError extends MpiError {
+  constructor(readonly rank: number, override readonly cause: unknown) {
+    super(classOf(cause), `rank ${rank}: ${cause instanceof Error ? cause.message : String(cause)}`)
+    this.name = 'RankError'
+  }
+}
+
+function classOf(cause: unknown): ErrorClass {
+  return isMpiError(cause) ? cause.errorClass : ERR_OTHER
+}
+
+export interface BlockedRank {
+  readonly rank: number
+  /** Its pending operations, e.g. "recv(source=0, tag=7, count=4 x float64)". */
+  readonly ops: readonly string[]
+}
+
+/** Every unfinished rank is blocked and no event is left. */
+export class DeadlockError extends MpiError {
+  constructor(readonly atPs: number, readonly blocked: readonly BlockedRank[]) {
+    super(ERR_OTHER, [
+      `deadlock at ${atPs / 1000} ns: ${blocked.length} rank(s) blocked and no event left`,
+      ...blocked.map((b) => `  rank ${b.rank}: ${b.ops.length > 0 ? b.ops.join('; ') : 'blocked outside MPI calls'}`),
+    ].join('\n'))
+    this.name = 'DeadlockError'
+  }
+}

@@ -1,0 +1,50 @@
+// run()'s options, validated with zod; a bad one is an MpiError(ERR_ARG) naming the field.
+
+import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import type { Profile } from '@spinmpi/nic'
+import { z } from 'zod'
+import type { NicMemoryPolicy, ReceiveStrategyChoice } from './strategies/contract.js'
+import { RECEIVE_STRATEGY_CHOICES } from './types.js'
+
+export interface RunOptions {
+  readonly ranks: number
+  /** A profile name ('sc19' by default) or a full profile object. */
+  readonly profile?: string | Profile
+  /** Dotted-path overrides of profile fields, e.g. {'network.eagerLimitBytes': 0}. */
+  readonly overrides?: Readonly<Record<string, string | number>>
+  readonly seed?: number
+  /** 'data' (default): real payload bytes; 'timing': offsets, sizes and costs only. */
+  readonly mode?: 'data' | 'timing'
+  /** Receive strategy for every receive whose type has no strategy attribute ('auto' default). */
+  readonly strategy?: ReceiveStrategyChoice
+  /** What a receive does when NIC memory is full ('fallback' to host by default). */
+  readonly onNicMemoryFull?: NicMemoryPolicy
+  /** Seeded out-of-order delivery of the packets of each message. */
+  readonly reorder?: { readonly window: number }
+  /** Bytes of each overflow buffer for unexpected eager messages (data mode; default 4 MiB). */
+  readonly unexpectedBufferBytes?: number
+}
+
+const positiveInt = z.number({ error: 'expected a positive integer' }).int({ error: 'expected a positive integer' })
+  .min(1, { error: 'expected a positive integer' })
+
+export const RunOptionsSchema = z.strictObject({
+  ranks: positiveInt.max(1 << 20, { error: 'at most 1048576 ranks' }),
+  profile: z.union([z.string(), z.object({}).loose()], { error: 'expected a profile name or object' }).optional(),
+  overrides: z.record(z.string(), z.union([z.string(), z.number()]), { error: 'expected {path: value}' }).optional(),
+  seed: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).optional(),
+  mode: z.enum(['data', 'timing'], { error: "expected 'data' or 'timing'" }).optional(),
+  strategy: z.enum(RECEIVE_STRATEGY_CHOICES, { error: `expected one of ${RECEIVE_STRATEGY_CHOICES.join(', ')}` }).optional(),
+  onNicMemoryFull: z.enum(['fallback', 'evict'], { error: "expected 'fallback' or 'evict'" }).optional(),
+  reorder: z.strictObject({ window: positiveInt }, { error: 'expected {window}' }).optional(),
+  unexpectedBufferBytes: positiveInt.min(65536, { error: 'expected at least 65536' }).optional(),
+})
+
+export function parseRunOptions(options: unknown): RunOptions {
+  const r = RunOptionsSchema.safeParse(options)
+  if (r.success) return r.data as RunOptions
+  const issue = r.error.issues[0]!
+  if (issue.code === 'unrecognized_keys') throw new MpiError(ERR_ARG, `run options: unknown option ${issue.keys.join(', ')}`)
+  const path = issue.path.length > 0 ? issue.path.join('.') : '(options)'
+  throw new MpiError(ERR_ARG, `run options: ${path}: ${issue.message}`)
+}

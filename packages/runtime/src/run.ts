@@ -1,0 +1,111 @@
+// run(): N ranks as async functions on one simulated cluster. Deterministic: the simulator
+// orders same-time events by scheduling order and ranks start in rank order. A rank that throws
+// aborts the run (RankError names it); if every unfinished rank is blocked and no event is left,
+// the run stops with a DeadlockError listing each rank's pending operations.
+
+import { Cluster, nicReport, resolveProfile, toNs, type Profile, type Ps } from '@spinmpi/nic'
+import debugFactory from 'debug'
+import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import type { Comm } from './comm/comm-api.js'
+import { RankComm } from './comm/comm.js'
+import type { World } from './comm/world.js'
+import { DeadlockError, RankError } from './errors.js'
+import { parseRunOptions, type RunOptions } from './run-options.js'
+import { StatsCollector, type RunStats } from './stats.js'
+
+const log = debugFactory('spinmpi:runtime')
+
+export interface RunResult<T> {
+  /** What each rank's main returned, by rank. */
+  readonly results: T[]
+  /** Simulated time each rank finished (its booked host work included). */
+  readonly endTimes: { readonly ps: readonly Ps[]; readonly ns: readonly number[] }
+  /** The latest end time. */
+  readonly makespanPs: Ps
+  readonly profile: Profile
+  readonly stats: RunStats
+}
+
+const DEFAULT_UNEXPECTED_BYTES = 4 * 1024 * 1024
+
+class Abort extends Error {}
+
+export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<T> | T): Promise<RunResult<T>> {
+  const o = parseRunOptions(options)
+  if (typeof main !== 'function') throw new MpiError(ERR_ARG, 'run: main must be a function (comm) => result')
+  let profile: Profile
+  try {
+    profile = resolveProfile(o.profile ?? 'sc19', o.overrides ?? {})
+  } catch (e) {
+    throw new MpiError(ERR_ARG, `run options: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  const dataMode = (o.mode ?? 'data') === 'data'
+  const cluster = new Cluster({
+    nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, ...(o.reorder ? { reorder: o.reorder } : {}),
+  })
+  const stats = new StatsCollector()
+  const world: World = {
+    cluster, size: o.ranks, dataMode, strategy: o.strategy, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
+    unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats,
+  }
+  const sim = cluster.sim
+  const comms: RankComm[] = []
+  for (let r = 0; r < o.ranks; r++) comms.push(new RankComm(world, r))
+  const results: T[] = new Array(o.ranks)
+  const endPs: Ps[] = new Array(o.ranks).fill(-1)
+  let failure: RankError | null = null
+  const abort = new Abort()
+  for (const comm of comms) {
+    const rank = comm.rank
+    void (async () => {
+      const value = await main(comm)
+      await comm.endpoint.cpu.settle()
+      results[rank] = value
+      endPs[rank] = sim.now
+    })().catch((err: unknown) => {
+      if (failure !== null) return
+      failure = new RankError(rank, err)
+      log('rank %d failed: %s', rank, failure.message)
+      sim.at(sim.now, () => { throw abort })
+    })
+  }
+  try {
+    await sim.runAsync()
+  } catch (e) {
+    if (e !== abort) throw e
+  }
+  if (failure !== null) throw failure
+  const blocked = comms.filter((c) => endPs[c.rank]! < 0).map((c) => ({ rank: c.rank, ops: c.pendingOps.list() }))
+  if (blocked.length > 0) throw new DeadlockError(sim.now, blocked)
+  return {
+    results,
+    endTimes: { ps: endPs, ns: endPs.map(toNs) },
+    makespanPs: Math.max(...endPs),
+    profile,
+    stats: collectStats(cluster, stats),
+  }
+}
+
+function collectStats(cluster: Cluster, s: StatsCollector): RunStats {
+  const nics = cluster.nics.map((nic) => {
+    nic.dma.finish()
+    const { messages: _messages, ...rest } = nicReport(nic)
+    return rest
+  })
+  let hpuBusyPs = 0
+  for (const n of nics) for (const b of n.hpuBusyPs) hpuBusyPs += b
+  return {
+    messages: s.eager + s.rendezvous,
+    eagerMessages: s.eager,
+    rendezvousMessages: s.rendezvous,
+    packets: cluster.network.counters.packetsInjected,
+    payloadBytes: cluster.network.counters.payloadBytesInjected,
+    receives: s.receives,
+    byStrategy: s.summary(),
+    fallbacks: s.receives.filter((r) => r.fallback !== null).length,
+    hpuBusyPs,
+    dmaPeakDepth: Math.max(0, ...nics.map((n) => n.dmaPeakDepth)),
+    nicMemPeakBytes: Math.max(0, ...nics.map((n) => n.nicMemPeakBytes)),
+    nics,
+  }
+}

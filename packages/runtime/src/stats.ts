@@ -1,0 +1,66 @@
+// What a run reports besides results: message and packet counts, one record per receive that
+// went through a receive strategy (rendezvous), and per-NIC resource peaks.
+
+import type { NicReport, Ps } from '@spinmpi/nic'
+import type { ReceiveStrategyName } from './strategies/contract.js'
+
+export interface ReceiveRecord {
+  readonly rank: number
+  readonly source: number
+  readonly tag: number
+  readonly bytes: number
+  readonly strategy: ReceiveStrategyName
+  /** Why the requested offload was not used, or null. */
+  readonly fallback: string | null
+  /** From the data message's first byte at the NIC to its completion (handlers and DMA done). */
+  readonly processingPs: Ps
+  /** Host CPU time after completion (host unpack; 0 when offloaded). */
+  readonly hostPs: Ps
+  /** Host CPU time before posting (checkpoints, iovec lists). */
+  readonly prepPs: Ps
+  readonly nicMemBytes: number
+}
+
+export interface StrategySummary {
+  readonly receives: number
+  readonly bytes: number
+  readonly processingPs: Ps
+  readonly hostPs: Ps
+}
+
+export interface RunStats {
+  /** User-level messages sent (point-to-point and the collectives built on it). */
+  readonly messages: number
+  readonly eagerMessages: number
+  readonly rendezvousMessages: number
+  /** Packets injected into the network (protocol control messages included). */
+  readonly packets: number
+  readonly payloadBytes: number
+  readonly receives: readonly ReceiveRecord[]
+  readonly byStrategy: Readonly<Partial<Record<ReceiveStrategyName, StrategySummary>>>
+  /** Receives whose offload fell back to host unpack because NIC memory was full. */
+  readonly fallbacks: number
+  /** Sum over NICs and HPUs of handler execution time. */
+  readonly hpuBusyPs: Ps
+  readonly dmaPeakDepth: number
+  readonly nicMemPeakBytes: number
+  readonly nics: readonly Omit<NicReport, 'messages'>[]
+}
+
+/** Mutable counters filled during a run. */
+export class StatsCollector {
+  eager = 0
+  rendezvous = 0
+  readonly receives: ReceiveRecord[] = []
+
+  summary(): Partial<Record<ReceiveStrategyName, StrategySummary>> {
+    const out: Partial<Record<ReceiveStrategyName, StrategySummary>> = {}
+    for (const r of this.receives) {
+      const s = out[r.strategy] ?? { receives: 0, bytes: 0, processingPs: 0, hostPs: 0 }
+      out[r.strategy] = {
+        receives: s.receives + 1, bytes: s.bytes + r.bytes, processingPs: s.processingPs + r.processingPs, hostPs: s.hostPs + r.hostPs,
+      }
+    }
+    return out
+  }
+}

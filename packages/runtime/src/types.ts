@@ -1,0 +1,62 @@
+// The datatype constructors as a `types` namespace (types.vector(...), types.FLOAT64, ...), and
+// per-type attributes that steer how receives of the type are unpacked (SC19 §3.2.6).
+
+import {
+  BYTE, CHAR, COMPLEX128, COMPLEX64, DOUBLE_INT, FLOAT32, FLOAT64, FLOAT_INT, INT16, INT32, INT64, INT8,
+  SHORT_INT, TWO_INT, UINT16, UINT32, UINT64, UINT8, contiguous, darray, dup, elementary, hindexed, hindexedBlock,
+  hvector, indexed, indexedBlock, resized, struct, subarray, typeFromJson, typeToJson, vector, ERR_ARG, MpiError, type Datatype,
+} from '@spinmpi/ddt'
+import { z } from 'zod'
+import type { ReceiveStrategyChoice } from './strategies/contract.js'
+import { RECEIVE_CHOICES } from './strategies/request-schema.js'
+
+export const types = {
+  BYTE, CHAR, INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64, FLOAT32, FLOAT64, COMPLEX64, COMPLEX128,
+  FLOAT_INT, DOUBLE_INT, SHORT_INT, TWO_INT,
+  elementary, contiguous, vector, hvector, indexed, hindexed, indexedBlock, hindexedBlock, struct, subarray, darray,
+  resized, dup, fromJson: typeFromJson, toJson: typeToJson,
+} as const
+
+export const RECEIVE_STRATEGY_CHOICES = RECEIVE_CHOICES
+
+export interface TypeAttributes {
+  /** false: receives of this type are always unpacked by the host. */
+  readonly offload?: boolean
+  readonly strategy?: ReceiveStrategyChoice
+  /** Scheduling-overhead bound ε of the checkpoint interval model (SC19 §3.2.4). */
+  readonly epsilon?: number
+  /** Higher keeps its NIC state longer when memory is short (recorded; see docs/runtime.md). */
+  readonly priority?: number
+}
+
+const AttributesSchema = z.strictObject({
+  offload: z.boolean({ error: 'expected true or false' }).optional(),
+  strategy: z.enum(RECEIVE_STRATEGY_CHOICES, { error: `expected one of ${RECEIVE_STRATEGY_CHOICES.join(', ')}` }).optional(),
+  epsilon: z.number({ error: 'expected a number in (0, 1)' }).gt(0, { error: 'expected a number in (0, 1)' })
+    .lt(1, { error: 'expected a number in (0, 1)' }).optional(),
+  priority: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).optional(),
+})
+
+const attributes = new WeakMap<Datatype, TypeAttributes>()
+
+/** Sets (merges) attributes of `type`; a bad field is an MpiError(ERR_ARG) naming it. */
+export function setTypeAttributes(type: Datatype, attrs: TypeAttributes): void {
+  const r = AttributesSchema.safeParse(attrs)
+  if (!r.success) {
+    const issue = r.error.issues[0]!
+    const field = issue.path.length > 0 ? issue.path.join('.') : (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(root)')
+    throw new MpiError(ERR_ARG, `setTypeAttributes: ${field}: ${issue.code === 'unrecognized_keys' ? 'unknown attribute' : issue.message}`)
+  }
+  attributes.set(type, { ...attributes.get(type), ...r.data })
+}
+
+export function getTypeAttributes(type: Datatype): TypeAttributes {
+  return attributes.get(type) ?? {}
+}
+
+/** Strategy for one receive: type attribute > run option > 'auto' (offload off forces host). */
+export function strategyFor(type: Datatype, runStrategy: ReceiveStrategyChoice | undefined): ReceiveStrategyChoice {
+  const a = attributes.get(type)
+  if (a?.offload === false) return 'host'
+  return a?.strategy ?? runStrategy ?? 'auto'
+}
