@@ -61,6 +61,8 @@ export interface ReceivePlan {
   /** Bytes copied from host to NIC memory over PCIe before posting. */
   readonly prepCopyBytes: number
   readonly details?: PlanDetails
+  /** Live handler counters: segment resets forced by out-of-order packets (rw-cp, hpu-local). */
+  readonly counters?: { readonly resets: number }
   /**
    * Called once the NIC reports the message complete: does the host-side work (the real unpack
    * for `host`), and returns the host CPU time it took (0 when offloaded).

@@ -6,6 +6,9 @@ import { match } from 'ts-pattern'
 import type { ReceiveRequest, ReceiveStrategyName } from './contract.js'
 import { hostPlan } from './host.js'
 import { nothingToUndo, type Planned } from './planned.js'
+import { iovecPlan } from './iovec.js'
+import { specializedPlan } from './specialized-plan.js'
+import { hpuLocalPlan, roCpPlan, rwCpPlan } from './general-plans.js'
 
 /** The strategy `auto` runs for (type, count). */
 export function autoStrategy(req: Pick<ReceiveRequest, 'type' | 'count'>): ReceiveStrategyName {
@@ -19,6 +22,10 @@ export function resolveStrategy(req: ReceiveRequest): ReceiveStrategyName {
 export function planFor(req: ReceiveRequest): Planned {
   return match(resolveStrategy(req))
     .with('host', () => ({ plan: hostPlan(req), abandon: nothingToUndo }))
-    .with('iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp', () => ({ plan: hostPlan(req), abandon: nothingToUndo }))
+    .with('iovec', () => iovecPlan(req))
+    .with('specialized', () => specializedPlan(req))
+    .with('hpu-local', () => hpuLocalPlan(req))
+    .with('ro-cp', () => roCpPlan(req))
+    .with('rw-cp', () => rwCpPlan(req))
     .exhaustive()
 }

@@ -46,5 +46,7 @@ function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], plan: Receive
     length: plan.hostLength,
     ...(plan.context === null ? {} : { context: plan.context }),
   })
+  // resident state copied to NIC memory for this receive crosses PCIe (host to NIC)
+  if (plan.prepCopyBytes > 0) req.nic.dma.read(plan.prepCopyBytes)
   return { me: posted, plan }
 }

@@ -1,0 +1,70 @@
+// The common shape of an offloaded receive plan: the ME exposes the typemap's span of the user
+// buffer, the execution context has no header handler and the completion handler signals the
+// host (SC19 §3.2.2), and the type's resident NIC state is acquired now and released at finish.
+
+import type { ExecutionContextSpec, PayloadHandler, SchedulingPolicy } from '@spinmpi/nic'
+import type { PlanDetails, ReceiveRequest, ReceiveStrategyName } from './contract.js'
+import { spanOf, type ReceiveLayout } from './layout.js'
+import { signalCompletion } from './piece-writer.js'
+import type { Planned } from './planned.js'
+import { residencyOf, type ResidentState } from './residency.js'
+
+export interface HandlerCounters {
+  /** Segment resets forced by out-of-order packets (rw-cp, hpu-local). */
+  resets: number
+}
+
+export interface OffloadParts {
+  readonly strategy: ReceiveStrategyName
+  readonly layout: ReceiveLayout
+  readonly payload: PayloadHandler
+  readonly policy?: SchedulingPolicy
+  /** Per-receive HPU memory (working copies, per-vHPU segments, scratch). */
+  readonly hpuMemBytes: number
+  readonly initialMem?: Uint8Array
+  readonly resident: ResidentState | null
+  /** Whether the resident state was created (and copied over PCIe) for this receive. */
+  readonly created: boolean
+  readonly hostPrepPs: number
+  readonly details: PlanDetails
+  readonly counters?: HandlerCounters
+}
+
+export function offloadPlan(req: ReceiveRequest, p: OffloadParts): Planned {
+  const residency = residencyOf(req.nic)
+  const host = spanOf(p.layout, req.buffer, req.bufferOffset)
+  const context: ExecutionContextSpec = {
+    hpuMemBytes: p.hpuMemBytes,
+    hostBuffer: host,
+    payload: p.payload,
+    completion: signalCompletion,
+    ...(p.policy === undefined ? {} : { policy: p.policy }),
+    ...(p.initialMem === undefined ? {} : { initialMem: p.initialMem }),
+  }
+  const residentBytes = p.resident === null ? 0 : p.resident.data.length
+  let released = false
+  const release = (): void => {
+    if (released || p.resident === null) return
+    released = true
+    residency.release(p.resident)
+  }
+  return {
+    plan: {
+      strategy: p.strategy,
+      fallback: null,
+      context,
+      hostBuffer: host,
+      hostLength: p.layout.hi - p.layout.lo,
+      nicMemBytes: residentBytes + p.hpuMemBytes,
+      hostPrepPs: p.created ? p.hostPrepPs : 0,
+      prepCopyBytes: p.created ? residentBytes : 0,
+      details: { ...p.details, reused: !p.created },
+      counters: p.counters ?? { resets: 0 },
+      finish() {
+        release()
+        return 0
+      },
+    },
+    abandon: release,
+  }
+}

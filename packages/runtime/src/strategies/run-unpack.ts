@@ -1,0 +1,174 @@
+// The unpack harness: one message of (type, count) from node 0 to node 1 of a fresh two-node
+// cluster, received with a chosen strategy. Message processing time is SC19's: from the first
+// byte in at the receiver to the last byte written into the user buffer (for host unpack: the
+// RDMA deposit plus the CPU unpack after it). In data mode the received buffer is compared with
+// a host unpack of the same packed bytes, and guard bytes around and between the blocks must
+// keep their pattern.
+
+import { flatten, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
+import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic'
+import type { ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
+import { fillData, fillGuard, GUARD } from './fill.js'
+import { receiveLayout } from './layout.js'
+import { hostUnpackPs } from './host-cost.js'
+import { modelTime } from './model.js'
+import { postReceive } from './post-receive.js'
+import { residencyOf } from './residency.js'
+import { sendTyped } from './send-strategies.js'
+import { gammaOf, typeWork } from './type-work.js'
+
+export interface RunUnpackOptions {
+  readonly type: Datatype
+  readonly count?: number
+  readonly strategy: ReceiveStrategyChoice
+  /** Profile name or object (default 'sc19'). */
+  readonly profile?: string | Profile
+  /** Override the profile's HPU count. */
+  readonly hpus?: number
+  /** Deliver packets out of order (seeded), within `window` packets (default 16). */
+  readonly reorder?: { readonly seed: number; readonly window?: number }
+  /** Real bytes (default) or timing mode. */
+  readonly dataMode?: boolean
+  readonly sendStrategy?: SendStrategyName
+  readonly epsilon?: number
+  readonly deltaR?: number
+  readonly onNicMemoryFull?: 'fallback' | 'evict'
+  /** Bytes of NIC memory to occupy before posting (exercises exhaustion). */
+  readonly reserveNicMemBytes?: number
+  /** Keep at most this many points of the DMA queue depth series (default 400). */
+  readonly seriesPoints?: number
+}
+
+export interface UnpackResult {
+  readonly strategy: ReceiveStrategyName
+  readonly requested: ReceiveStrategyChoice
+  readonly bytes: number
+  readonly ns: number
+  readonly gbps: number
+  readonly gamma: number
+  readonly nicMemBytes: number
+  readonly dmaWrites: number
+  readonly dmaQueueMax: number
+  readonly fallback: string | null
+  /** null in timing mode. */
+  readonly verified: boolean | null
+  readonly guardIntact: boolean | null
+  readonly deltaR: number
+  readonly checkpoints: number
+  readonly checkpointBytes: number
+  readonly resets: number
+  readonly hostPrepNs: number
+  readonly hostUnpackNs: number
+  readonly prepCopyBytes: number
+  readonly modelNs: number
+  /** Handler cycles booked per phase (ctx.account) and the handler count. */
+  readonly split: HandlerSplit
+  readonly payloadHandlers: number
+  readonly dmaSeries: SeriesSamples
+}
+
+const GUARD_BYTES = 64
+
+export function runUnpack(o: RunUnpackOptions): UnpackResult {
+  const count = o.count ?? 1
+  const profile = resolveProfile(o.profile ?? 'sc19', o.hpus === undefined ? {} : { 'nic.hpus': o.hpus })
+  const cluster = new Cluster({
+    nodes: 2,
+    profile,
+    seed: o.reorder?.seed ?? 1,
+    dataMode: o.dataMode ?? true,
+    ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder.window ?? 16 } }),
+  })
+  const sender = cluster.nic(0)
+  const receiver = cluster.nic(1)
+  const layout = receiveLayout(o.type, count)
+  const bytes = layout.bytes
+  const span = layout.hi - layout.lo
+  const data = cluster.dataMode
+  // sender: the same layout, filled with data
+  const sendBuf = data ? new Uint8Array(span + 2 * GUARD_BYTES) : null
+  if (sendBuf !== null) fillData(sendBuf)
+  const recvBuf = data ? new Uint8Array(span + 2 * GUARD_BYTES) : null
+  if (recvBuf !== null) fillGuard(recvBuf)
+  const origin = GUARD_BYTES - layout.lo
+  if (o.reserveNicMemBytes !== undefined && o.reserveNicMemBytes > 0) receiver.memory.alloc(o.reserveNicMemBytes, 0)
+
+  const posted = postReceive(
+    {
+      nic: receiver, type: o.type, count, buffer: recvBuf, bufferOffset: origin, strategy: o.strategy,
+      ...(o.epsilon === undefined ? {} : { epsilon: o.epsilon }),
+      ...(o.deltaR === undefined ? {} : { deltaR: o.deltaR }),
+      ...(o.onNicMemoryFull === undefined ? {} : { onNicMemoryFull: o.onNicMemoryFull }),
+    },
+    { matchBits: 1n, source: 0 },
+  )
+  const plan = posted.plan
+  sendTyped({ nic: sender, dest: { target: 1, matchBits: 1n }, type: o.type, count, buffer: sendBuf, bufferOffset: origin, strategy: o.sendStrategy ?? 'host' })
+  cluster.run()
+  const record = receiver.stats.messages.find((m) => m.meId === posted.me.id)
+  if (record === undefined) throw new Error('runUnpack: the message did not arrive')
+  const finishPs = plan.finish()
+  receiver.dma.finish()
+  const end = plan.strategy === 'host' ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
+  const ps = end - record.firstByteAt
+
+  let verified: boolean | null = null
+  let guardIntact: boolean | null = null
+  if (sendBuf !== null && recvBuf !== null) {
+    const expected = new Uint8Array(recvBuf.length)
+    fillGuard(expected)
+    const packed = new Uint8Array(bytes)
+    pack(o.type, count, sendBuf, origin, packed, 0)
+    unpack(o.type, count, packed, 0, expected, origin)
+    verified = equal(expected, recvBuf)
+    guardIntact = guardsKept(recvBuf, flatten(o.type, count), origin)
+  }
+  const work = typeWork(o.type, count, profile.host.cacheLineBytes)
+  const gamma = gammaOf(work, profile.network.mtuBytes)
+  const d = plan.details
+  const split = posted.me.context?.split ?? { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
+  residencyOf(receiver).clear(cluster.sim.now)
+  return {
+    strategy: plan.strategy,
+    requested: o.strategy,
+    bytes,
+    ns: toNs(ps),
+    gbps: ps > 0 ? (bytes * 8) / toNs(ps) : 0,
+    gamma,
+    nicMemBytes: plan.nicMemBytes,
+    dmaWrites: receiver.dma.writes,
+    dmaQueueMax: receiver.dma.peakDepth,
+    fallback: plan.fallback,
+    verified,
+    guardIntact,
+    deltaR: d?.deltaR ?? 0,
+    checkpoints: d?.checkpoints ?? 0,
+    checkpointBytes: d?.checkpointBytes ?? 0,
+    resets: plan.counters?.resets ?? 0,
+    hostPrepNs: toNs(plan.hostPrepPs),
+    hostUnpackNs: toNs(finishPs),
+    prepCopyBytes: plan.prepCopyBytes,
+    modelNs: toNs(modelTime({
+      profile, strategy: plan.strategy, bytes, gamma,
+      deltaR: d?.deltaR || profile.network.mtuBytes, slotBytes: d?.checkpointBytes ?? 0,
+      hostUnpackPs: hostUnpackPs(profile, o.type, count),
+    })),
+    split: { ...split, handlers: Math.max(0, split.handlers - 1) },
+    payloadHandlers: Math.max(0, split.handlers - 1),
+    dmaSeries: receiver.dma.depth.samples(o.seriesPoints ?? 400),
+  }
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Every byte outside the typemap still holds the guard pattern. */
+function guardsKept(got: Uint8Array, runs: Runs, origin: number): boolean {
+  const inside = new Uint8Array(got.length)
+  for (let r = 0; r < runs.length; r++) inside.fill(1, origin + runs.offsets[r]!, origin + runs.offsets[r]! + runs.lengths[r]!)
+  for (let i = 0; i < got.length; i++) if (inside[i] === 0 && got[i] !== GUARD) return false
+  return true
+}
