@@ -47,7 +47,8 @@ export function selectDeltaR(input: DeltaRInput): DeltaRChoice {
   // (3): Δr ≤ B_pkt matters only when handlers fall behind by more than the buffer
   const bufferMax = (handlerPs * k) / packetPs > bPkt ? Math.floor(bPkt / k) : nPkt
   // (2): fewest packets per run so that every checkpoint copy fits
-  const memoryMin = Math.ceil((nPkt * slotBytes * copies) / Math.max(1, mem))
+  const maxCheckpoints = Math.max(1, Math.floor(mem / Math.max(1, slotBytes * copies)))
+  const memoryMin = Math.ceil(nPkt / maxCheckpoints)
   // the model's ⌈n_pkt/P⌉ share per vHPU needs at least P runs
   const parallelMax = Math.ceil(nPkt / P)
   let deltaP = Math.max(1, Math.min(overheadMax, bufferMax, parallelMax))

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { BYTE, vector } from '@spinmpi/ddt'
+import { resolveProfile } from '@spinmpi/nic'
+import { hostUnpackPs, hostUnpackTraffic, modelTime, runUnpack, typeWork } from '../src/index.js'
+
+const sc19 = resolveProfile('sc19')
+
+describe('host cost', () => {
+  it('charges bytes at the copy rate plus one loop per block', () => {
+    const t = vector(1024, 4, 8, BYTE).commit()
+    // 4096 B / 6 B/ns + 1024 blocks · 1 ns = 1706.667 ns
+    expect(hostUnpackPs(sc19, t, 1)).toBe(1_706_667)
+    const w = typeWork(t, 1, 64)
+    expect(w.blocks).toBe(1024)
+    // the span is 8188 B from offset 0: 128 touched lines, 64 packed lines
+    expect(w.touchedLines).toBe(128)
+    expect(hostUnpackTraffic(sc19, t, 1).bytes).toBe((64 + 128) * 2 * 64)
+  })
+})
+
+describe('modelTime (SC19 §3.2.4 T_C)', () => {
+  it('is close to the simulated time for a 1 MiB vector', () => {
+    const t = vector(4096, 256, 512, BYTE).commit()
+    for (const strategy of ['specialized', 'rw-cp', 'hpu-local'] as const) {
+      const r = runUnpack({ type: t, strategy, dataMode: false })
+      expect(Math.abs(r.modelNs - r.ns) / r.ns).toBeLessThan(0.1)
+    }
+  })
+
+  it('is the link time plus the unpack for host', () => {
+    const t = vector(4096, 256, 512, BYTE).commit()
+    const m = modelTime({ profile: sc19, strategy: 'host', bytes: 1 << 20, gamma: 8, hostUnpackPs: 1000 })
+    expect(m).toBe(512 * 83_840 + 1000)
+    expect(t.size).toBe(1 << 20)
+  })
+})
