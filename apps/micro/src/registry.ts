@@ -5,8 +5,9 @@ import { putLatency } from './nic-put-latency.js'
 import { putBandwidth } from './nic-put-bandwidth.js'
 import { pingPong } from './nic-pingpong.js'
 import { simSpeed } from './nic-sim-speed.js'
+import { pingPongMpi } from './pingpong-mpi.js'
 
-export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed]
+export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi]
 
 export function findFigure(name: string): Figure | undefined {
   return figures.find((f) => f.name === name)
