@@ -6,8 +6,9 @@ import { putBandwidth } from './nic-put-bandwidth.js'
 import { pingPong } from './nic-pingpong.js'
 import { simSpeed } from './nic-sim-speed.js'
 import { pingPongMpi } from './pingpong-mpi.js'
+import { bcastFigure } from './bcast.js'
 
-export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi]
+export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure]
 
 export function findFigure(name: string): Figure | undefined {
   return figures.find((f) => f.name === name)

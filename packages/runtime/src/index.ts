@@ -10,3 +10,9 @@ export type { RunOptions } from './run-options.js'
 export type { RunStats, ReceiveRecord, StrategySummary } from './stats.js'
 export { types, setTypeAttributes, getTypeAttributes, type TypeAttributes } from './types.js'
 export * from './strategies/index.js'
+// Collectives (importing them installs them into Comm).
+export {
+  collectiveImpls, BCAST_ALGORITHMS, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext,
+  createOp, resolveOp, reduceLocal, reductionPs, BUILTIN_OPS,
+  type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type BuiltinOp, type BuiltinOpName, type UserFunction,
+} from './collectives/index.js'

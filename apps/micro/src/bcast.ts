@@ -1,0 +1,111 @@
+// SC17 Fig. 5a and Myrinet Fig. 8-9: broadcast latency of the host binomial tree against the
+// offloaded broadcasts. As SC17 measures, every non-root rank has its forwarding ME posted (and a
+// barrier passed) before the clock starts; the latency runs from the root starting the
+// broadcast to the last rank having the data in its buffer. Timing mode (no payload bytes).
+
+import { UINT8 } from '@spinmpi/ddt'
+import { bcastBinomial, prepareNicBcast, run, type CommCore } from '@spinmpi/runtime'
+import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+
+export type BcastAlgorithmName = 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary'
+
+export type BcastRow = {
+  readonly profile: string
+  readonly algorithm: BcastAlgorithmName
+  readonly ranks: number
+  readonly bytes: number
+  readonly ns: number
+}
+
+const KIND = { 'nic-stream': 'stream', 'nic-store': 'store', 'nic-binary': 'binary' } as const
+
+/** Latency (ns) of one broadcast of `bytes` from rank 0 on `ranks` ranks. */
+export async function bcastLatencyNs(profile: string, algorithm: BcastAlgorithmName, ranks: number, bytes: number): Promise<number> {
+  const r = await run({ ranks, profile, seed: 1, mode: 'timing' }, async (comm) => {
+    const core = comm as CommCore
+    if (algorithm === 'binomial') {
+      await comm.barrier()
+      const t0 = comm.nowPs()
+      await bcastBinomial(core, null, bytes, UINT8, 0)
+      return [t0, comm.nowPs()]
+    }
+    const prepared = prepareNicBcast(core, null, bytes, UINT8, 0, KIND[algorithm], `bcast ${algorithm}`)
+    await comm.barrier()
+    const t0 = comm.nowPs()
+    await prepared.start()
+    return [t0, comm.nowPs()]
+  })
+  const start = r.results[0][0]
+  const end = Math.max(...r.results.map((x) => x[1]))
+  return (end - start) / 1000
+}
+
+interface Sweep { readonly profile: string; readonly algorithms: readonly BcastAlgorithmName[]; readonly ranks: readonly number[]; readonly bytes: readonly number[] }
+
+function sweeps(quick: boolean): Sweep[] {
+  const sc17Ranks = quick ? [2, 16, 128] : [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
+  const sc17 = (profile: string): Sweep => ({ profile, algorithms: ['binomial', 'nic-stream', 'nic-store'], ranks: sc17Ranks, bytes: [8, 65536] })
+  return [
+    sc17('spin-sc17-integrated'),
+    sc17('spin-sc17-discrete'),
+    { profile: 'myrinet', algorithms: ['binomial', 'nic-binary'], ranks: quick ? [2, 16] : [2, 4, 8, 16], bytes: [32, 1024, 4096] },
+  ]
+}
+
+export const bcastFigure: Figure = {
+  name: 'bcast',
+  title: 'SC17 Fig. 5a / Myrinet Fig. 8-9: offloaded broadcast (NIC streaming, store-and-forward, binary tree) vs host binomial',
+  plot: [
+    { x: 'ranks', y: 'ns', series: ['profile', 'algorithm', 'bytes'], panel: 'profile', logX: true, logY: true, xLabel: 'ranks', yLabel: 'broadcast latency (ns)' },
+  ],
+  async run(options: FigureOptions): Promise<FigureResult> {
+    const rows: BcastRow[] = []
+    const all = sweeps(options.quick === true)
+    const total = all.reduce((s, w) => s + w.algorithms.length * w.ranks.length * w.bytes.length, 0)
+    let done = 0
+    for (const w of all) {
+      for (const bytes of w.bytes) {
+        for (const ranks of w.ranks) {
+          for (const algorithm of w.algorithms) {
+            rows.push({ profile: w.profile, algorithm, ranks, bytes, ns: await bcastLatencyNs(w.profile, algorithm, ranks, bytes) })
+            options.onProgress?.(++done, total)
+          }
+        }
+      }
+    }
+    return { name: 'bcast', profile: 'spin-sc17-integrated, spin-sc17-discrete, myrinet', rows }
+  },
+  check(result: FigureResult): readonly ClaimCheck[] {
+    const rows = result.rows as readonly BcastRow[]
+    const at = (profile: string, algorithm: string, ranks: number, bytes: number) =>
+      rows.find((r) => r.profile === profile && r.algorithm === algorithm && r.ranks === ranks && r.bytes === bytes)?.ns ?? NaN
+    const myrinetRanks = [...new Set(rows.filter((r) => r.profile === 'myrinet').map((r) => r.ranks))].sort((a, b) => a - b)
+    const gain = (ranks: number) => at('myrinet', 'binomial', ranks, 4096) / at('myrinet', 'nic-binary', ranks, 4096)
+    const gains = myrinetRanks.map(gain)
+    const largest = myrinetRanks[myrinetRanks.length - 1] ?? 0
+    const checks: ClaimCheck[] = [
+      {
+        claim: 'Myrinet: NIC binary-tree broadcast about 1.3x faster than host at 4 KiB on 16 nodes',
+        pass: Math.abs(gain(largest) - 1.3) <= 0.15,
+        measured: `${largest} nodes: ${gain(largest).toFixed(2)}x`,
+      },
+      {
+        claim: 'Myrinet: the gain grows with the node count',
+        pass: gains.every((g, i) => i === 0 || g >= gains[i - 1]),
+        measured: myrinetRanks.map((n, i) => `${n}: ${gains[i].toFixed(2)}x`).join(', '),
+      },
+    ]
+    for (const profile of ['spin-sc17-integrated', 'spin-sc17-discrete']) {
+      const ranks = Math.max(...rows.filter((r) => r.profile === profile).map((r) => r.ranks))
+      for (const bytes of [8, 65536]) {
+        const host = at(profile, 'binomial', ranks, bytes), nic = at(profile, 'nic-stream', ranks, bytes)
+        checks.push({
+          claim: `${profile}: offloaded (streaming) broadcast faster than host binomial at ${bytes} B`,
+          pass: nic < host,
+          measured: `${ranks} ranks: host ${host.toFixed(0)} ns, sPIN ${nic.toFixed(0)} ns (${(host / nic).toFixed(2)}x)`,
+        })
+      }
+    }
+    return checks
+  },
+}
