@@ -20,7 +20,9 @@ export function packetPs(profile: Profile): Ps {
 }
 
 /** T_PH's phases for a strategy at γ blocks per packet (checkpoint slot C, interval Δr). */
-export function handlerModel(profile: Profile, strategy: ReceiveStrategyName, gamma: number, slotBytes = 0, deltaR = 0): HandlerModel {
+export function handlerModel(
+  profile: Profile, strategy: ReceiveStrategyName, gamma: number, slotBytes = 0, deltaR = 0, packets = Infinity,
+): HandlerModel {
   const c = profile.costs
   const hz = profile.nic.hpuHz
   const k = profile.network.mtuBytes
@@ -44,12 +46,15 @@ export function handlerModel(profile: Profile, strategy: ReceiveStrategyName, ga
       }
     }
     case 'hpu-local': {
-      const behind = profile.nic.hpus - 1
+      // in order, each vHPU skips the other P−1 vHPUs' packets; with fewer packets than HPUs,
+      // packet i skips the i before it
+      const P = profile.nic.hpus
+      const behind = packets <= P ? (packets - 1) / 2 : P - 1
       return { initPs: dispatch + ps(fixed), setupPs: ps(c.segmentStepCycles + behind * gamma * c.catchupStepCycles), blockPs: ps(perBlockGeneral) }
     }
     case 'iovec': {
       const fetch = ns(c.iovecReadNs) / c.iovecEntriesPerRead
-      return { initPs: dispatch + ps(fixed), setupPs: 0, blockPs: ps(perBlockSpecial) + fetch }
+      return { initPs: dispatch + ps(fixed), setupPs: 0, blockPs: ps(c.dmaIssueCycles) + fetch }
     }
     case 'host':
       return { initPs: 0, setupPs: 0, blockPs: 0 }
@@ -84,13 +89,15 @@ export function modelTime(input: ModelInput): Ps {
   const nPkt = Math.max(1, Math.ceil(bytes / k))
   const tPkt = packetPs(profile)
   // host: the deposit streams in at the link rate, then the CPU unpacks
-  if (strategy === 'host') return nPkt * tPkt + (input.hostUnpackPs ?? 0)
+  if (strategy === 'host') return nPkt * tPkt + ns(profile.pcie.latencyNs) + (input.hostUnpackPs ?? 0)
   const deltaR = input.deltaR ?? k
-  const th = handlerPs(handlerModel(profile, strategy, gamma, input.slotBytes ?? 0, deltaR), gamma)
+  const th = handlerPs(handlerModel(profile, strategy, gamma, input.slotBytes ?? 0, deltaR, nPkt), gamma)
+  // the last write still crosses PCIe
+  const pcie = ns(profile.pcie.latencyNs)
   // Only blocked-RR strategies hold HPUs back until enough packets of a run have arrived.
   const seq = strategy === 'rw-cp' ? Math.ceil(deltaR / k) : 1
   const paper = tPkt + seq * (P - 1) * tPkt + Math.ceil(nPkt / P) * th
   // The paper assumes HPU-bound handlers; when they keep up, the link bounds T_C instead: the
   // last packet arrives after n_pkt·T_pkt and its handler still runs.
-  return Math.max(paper, nPkt * tPkt + th)
+  return Math.max(paper, nPkt * tPkt + th) + pcie
 }

@@ -1,0 +1,97 @@
+// `spinmpi compare --type FILE [--count N] [--profile P] [--hpus N] [--json]`: the same message
+// through every receive strategy side by side, with SC19 §3.2.4's predicted time beside the
+// simulated one and the fastest verified strategy marked. `specialized` only runs when the
+// type's layout fits one of its handlers.
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { classify } from '@spinmpi/ddt'
+import { RECEIVE_STRATEGIES, runUnpack, type UnpackResult } from '@spinmpi/runtime'
+import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
+import { formatTable } from '../table.js'
+import { profileOf, readType, round, runOrExplain } from './unpack.js'
+
+const CompareOptions = z.object({
+  type: z.string({ error: 'required: a type JSON file' }).min(1),
+  count: nonNegativeInt.default(1),
+  profile: z.string().min(1).default('sc19'),
+  hpus: positiveInt.optional(),
+  json: z.boolean().default(false),
+})
+
+interface CompareRow {
+  strategy: string
+  ns: number | null
+  modelNs: number | null
+  gbps: number | null
+  gamma: number | null
+  nicMemBytes: number | null
+  dmaWrites: number | null
+  dmaQueueMax: number | null
+  fallback: string | null
+  verified: boolean | null
+  winner: boolean
+  note: string | null
+}
+
+export function registerCompare(program: Command): void {
+  program
+    .command('compare')
+    .description('receive the same message through every unpack strategy; table with the winner and the model')
+    .option('--type <file>', 'type JSON file (the first type if it holds an array)')
+    .option('--count <n>', 'instances of the type in the message', '1')
+    .option('--profile <name>', 'machine profile', 'sc19')
+    .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
+    .option('--json', 'print JSON')
+    .action((raw: unknown) => {
+      const o = parseOptions(CompareOptions, raw)
+      const type = readType(o.type)
+      const profile = profileOf(o.profile, o.hpus)
+      const general = classify(type, o.count).kind === 'general'
+      const rows: CompareRow[] = RECEIVE_STRATEGIES.map((strategy) => {
+        if (strategy === 'specialized' && general) return skipped(strategy, 'no specialized handler for a general layout')
+        return row(runOrExplain(() => runUnpack({ type, count: o.count, strategy, profile })))
+      })
+      const best = rows.filter((r) => r.verified === true && r.fallback === null && r.ns !== null).sort((a, b) => a.ns! - b.ns!)[0]
+      if (best !== undefined) best.winner = true
+      const out = {
+        profile: profile.name,
+        bytes: type.size * o.count,
+        hpus: profile.nic.hpus,
+        winner: best?.strategy ?? null,
+        rows,
+      }
+      if (o.json) {
+        process.stdout.write(`${JSON.stringify(out)}\n`)
+        return
+      }
+      const table = rows.map((r) => ({
+        strategy: r.winner ? `${r.strategy} *` : r.strategy,
+        'time (ns)': r.ns,
+        'model (ns)': r.modelNs,
+        'Gbit/s': r.gbps,
+        'γ': r.gamma,
+        'NIC mem (B)': r.nicMemBytes,
+        'DMA writes': r.dmaWrites,
+        'DMA peak': r.dmaQueueMax,
+        verified: r.verified,
+        note: r.note ?? r.fallback ?? '',
+      }))
+      process.stdout.write(`${out.bytes} B on ${profile.name} with ${profile.nic.hpus} HPUs (* = fastest verified)\n${formatTable(table)}\n`)
+    })
+}
+
+function row(r: UnpackResult): CompareRow {
+  return {
+    strategy: r.strategy === r.requested ? r.strategy : `${r.requested}->${r.strategy}`,
+    ns: r.ns, modelNs: r.modelNs, gbps: round(r.gbps, 3), gamma: round(r.gamma, 3),
+    nicMemBytes: r.nicMemBytes, dmaWrites: r.dmaWrites, dmaQueueMax: r.dmaQueueMax,
+    fallback: r.fallback, verified: r.verified === true, winner: false, note: null,
+  }
+}
+
+function skipped(strategy: string, note: string): CompareRow {
+  return {
+    strategy, ns: null, modelNs: null, gbps: null, gamma: null, nicMemBytes: null, dmaWrites: null, dmaQueueMax: null,
+    fallback: null, verified: null, winner: false, note,
+  }
+}

@@ -1,0 +1,120 @@
+// `spinmpi unpack --type FILE --strategy S [--count N] [--profile P] [--hpus N] [--reorder SEED]
+// [--json]`: one message of `count` instances through one receive strategy on a two-node
+// machine; prints the message processing time, throughput, γ, NIC memory, DMA writes and queue
+// peak, and whether the received bytes equal a host unpack (exit code 1 when they do not).
+import { readFileSync } from 'node:fs'
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { MpiError, parseTypeFile, type Datatype } from '@spinmpi/ddt'
+import { resolveProfile, ProfileError, type Profile } from '@spinmpi/nic'
+import { RECEIVE_CHOICES, runUnpack, type UnpackResult } from '@spinmpi/runtime'
+import { UsageError } from '../cli-error.js'
+import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
+import { formatTable } from '../table.js'
+
+const UnpackOptions = z.object({
+  type: z.string({ error: 'required: a type JSON file' }).min(1),
+  strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }),
+  count: nonNegativeInt.default(1),
+  profile: z.string().min(1).default('sc19'),
+  hpus: positiveInt.optional(),
+  reorder: nonNegativeInt.optional(),
+  json: z.boolean().default(false),
+})
+
+export function registerUnpack(program: Command): void {
+  program
+    .command('unpack')
+    .description('receive one message of a datatype through one unpack strategy and verify the bytes')
+    .option('--type <file>', 'type JSON file (the first type if it holds an array)')
+    .option('--strategy <s>', `one of ${RECEIVE_CHOICES.join(', ')}`)
+    .option('--count <n>', 'instances of the type in the message', '1')
+    .option('--profile <name>', 'machine profile', 'sc19')
+    .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
+    .option('--reorder <seed>', 'deliver packets out of order, seeded')
+    .option('--json', 'print JSON')
+    .action((raw: unknown) => {
+      const o = parseOptions(UnpackOptions, raw)
+      const type = readType(o.type)
+      const profile = profileOf(o.profile, o.hpus)
+      const r = runOrExplain(() => runUnpack({
+        type, count: o.count, strategy: o.strategy, profile,
+        ...(o.reorder === undefined ? {} : { reorder: { seed: o.reorder } }),
+      }))
+      process.stdout.write(o.json ? `${JSON.stringify(unpackJson(r))}\n` : `${unpackText(r)}\n`)
+      if (r.verified !== true) process.exitCode = 1
+    })
+}
+
+/** The stable JSON of one unpack (the fields and order of the issue). */
+export function unpackJson(r: UnpackResult) {
+  return {
+    strategy: r.strategy,
+    bytes: r.bytes,
+    ns: r.ns,
+    gbps: round(r.gbps, 3),
+    gamma: round(r.gamma, 3),
+    nicMemBytes: r.nicMemBytes,
+    dmaWrites: r.dmaWrites,
+    dmaQueueMax: r.dmaQueueMax,
+    fallback: r.fallback,
+    verified: r.verified === true,
+  }
+}
+
+function unpackText(r: UnpackResult): string {
+  const rows = [
+    { field: 'strategy', value: r.fallback === null ? r.strategy : `${r.strategy} (fallback: ${r.fallback})` },
+    { field: 'message bytes', value: r.bytes },
+    { field: 'processing time (ns)', value: r.ns },
+    { field: 'throughput (Gbit/s)', value: round(r.gbps, 2) },
+    { field: 'γ (blocks per packet)', value: round(r.gamma, 2) },
+    { field: 'NIC memory (B)', value: r.nicMemBytes },
+    { field: 'DMA writes', value: r.dmaWrites },
+    { field: 'DMA queue peak', value: r.dmaQueueMax },
+    ...(r.deltaR > 0 ? [{ field: 'checkpoint interval Δr (B)', value: r.deltaR }] : []),
+    { field: 'model T_C (ns)', value: r.modelNs },
+    { field: 'verified', value: r.verified === true ? 'yes: equal to host unpack, guards intact' : 'NO' },
+  ]
+  return formatTable(rows, ['field', 'value'])
+}
+
+export function round(x: number, digits: number): number {
+  const f = 10 ** digits
+  return Math.round(x * f) / f
+}
+
+export function readType(path: string): Datatype {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (err) {
+    throw new UsageError(`--type: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+  }
+  try {
+    const file = parseTypeFile(text)
+    return file.types[0]!.commit()
+  } catch (err) {
+    if (err instanceof MpiError) throw new UsageError(`${path}: ${err.message}`)
+    throw err
+  }
+}
+
+export function profileOf(name: string, hpus: number | undefined): Profile {
+  try {
+    return resolveProfile(name, hpus === undefined ? {} : { 'nic.hpus': hpus })
+  } catch (err) {
+    if (err instanceof ProfileError) throw new UsageError(`--profile: ${err.message}`)
+    throw err
+  }
+}
+
+/** Runs `f`, turning the library's input errors into one-line usage errors. */
+export function runOrExplain<T>(f: () => T): T {
+  try {
+    return f()
+  } catch (err) {
+    if (err instanceof MpiError) throw new UsageError(err.message)
+    throw err
+  }
+}
