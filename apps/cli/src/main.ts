@@ -6,6 +6,8 @@ import { registerBench } from './commands/bench.js'
 import { registerTypemap } from './commands/typemap.js'
 import { registerGoal } from './commands/goal.js'
 import { registerProfiles } from './commands/profiles.js'
+import { registerUnpack } from './commands/unpack.js'
+import { registerCompare } from './commands/compare.js'
 
 const program = new Command()
 program
@@ -19,5 +21,7 @@ registerTypemap(program)
 registerBench(program)
 registerGoal(program)
 registerProfiles(program)
+registerUnpack(program)
+registerCompare(program)
 
 await runCli(program, process.argv)
