@@ -1,6 +1,12 @@
 // Every figure `spinmpi bench` knows, by name. Each figure module adds one line here.
 import type { Figure } from './figure.js'
 import { hostPack } from './host-pack.js'
+import { fig8 } from './fig8.js'
+import { fig12 } from './fig12.js'
+import { fig13 } from './fig13.js'
+import { fig14 } from './fig14.js'
+import { fig15 } from './fig15.js'
+import { sender } from './sender.js'
 import { putLatency } from './nic-put-latency.js'
 import { putBandwidth } from './nic-put-bandwidth.js'
 import { pingPong } from './nic-pingpong.js'
@@ -8,7 +14,7 @@ import { simSpeed } from './nic-sim-speed.js'
 import { pingPongMpi } from './pingpong-mpi.js'
 import { bcastFigure } from './bcast.js'
 
-export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure]
+export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, fig8, fig12, fig13, fig14, fig15, sender]
 
 export function findFigure(name: string): Figure | undefined {
   return figures.find((f) => f.name === name)

@@ -65,6 +65,9 @@ export interface UnpackResult {
   readonly split: HandlerSplit
   readonly payloadHandlers: number
   readonly dmaSeries: SeriesSamples
+  /** From the send call (t = 0) to the last byte in place, and the sender's host busy time. */
+  readonly endToEndNs: number
+  readonly senderHostBusyNs: number
 }
 
 const GUARD_BYTES = 64
@@ -103,7 +106,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
     { matchBits: 1n, source: 0 },
   )
   const plan = posted.plan
-  sendTyped({ nic: sender, dest: { target: 1, matchBits: 1n }, type: o.type, count, buffer: sendBuf, bufferOffset: origin, strategy: o.sendStrategy ?? 'host' })
+  const sent = sendTyped({ nic: sender, dest: { target: 1, matchBits: 1n }, type: o.type, count, buffer: sendBuf, bufferOffset: origin, strategy: o.sendStrategy ?? 'host' })
   cluster.run()
   const record = receiver.stats.messages.find((m) => m.meId === posted.me.id)
   if (record === undefined) throw new Error('runUnpack: the message did not arrive')
@@ -156,6 +159,8 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
     split: { ...split, handlers: Math.max(0, split.handlers - 1) },
     payloadHandlers: Math.max(0, split.handlers - 1),
     dmaSeries: receiver.dma.depth.samples(o.seriesPoints ?? 400),
+    endToEndNs: toNs(end),
+    senderHostBusyNs: toNs(sent.hostBusyPs),
   }
 }
 

@@ -1,0 +1,49 @@
+// SC19 Fig. 15: DMA write queue depth over time at γ = 16 (128 B blocks) per strategy, and the
+// host time to create the checkpoints (plus their copy to NIC memory). Paper: the slow handlers
+// (HPU-local, RO-CP) keep the queue short, RW-CP and specialized reach higher peaks.
+
+import { toNs } from '@spinmpi/nic'
+import type { ReceiveStrategyName } from '@spinmpi/runtime'
+import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import { OFFLOADS, unpackVector } from './fig8.js'
+import { profileFor } from './nic-common.js'
+
+export type Fig15Row = { readonly strategy: ReceiveStrategyName; readonly timeUs: number; readonly depth: number }
+
+const BLOCK = 128
+
+export const fig15: Figure = {
+  name: 'fig15',
+  title: 'SC19 Fig. 15: DMA queue depth over time at γ = 16, and host checkpoint creation time',
+  plot: { x: 'timeUs', y: 'depth', series: 'strategy', xLabel: 'time (µs)', yLabel: 'DMA queue depth' },
+  async run(options: FigureOptions): Promise<FigureResult> {
+    const profile = profileFor(options.profile, { 'nic.hpus': 16 })
+    const rows: Fig15Row[] = []
+    const peaks: Record<string, number> = {}
+    const hostCheckpointNs: Record<string, number> = {}
+    const checkpointCopyBytes: Record<string, number> = {}
+    let done = 0
+    for (const strategy of OFFLOADS) {
+      const r = unpackVector(profile, strategy, BLOCK)
+      const s = r.dmaSeries
+      const points = options.quick ? 50 : 300
+      const step = Math.max(1, Math.floor(s.t.length / points))
+      for (let i = 0; i < s.t.length; i += step) rows.push({ strategy, timeUs: toNs(s.t[i]!) / 1000, depth: s.v[i]! })
+      peaks[strategy] = r.dmaQueueMax
+      hostCheckpointNs[strategy] = r.hostPrepNs
+      checkpointCopyBytes[strategy] = r.prepCopyBytes
+      options.onProgress?.(++done, OFFLOADS.length)
+    }
+    return { name: 'fig15', profile: profile.name, rows, peaks, hostCheckpointNs, checkpointCopyBytes }
+  },
+  check(result: FigureResult): readonly ClaimCheck[] {
+    const p = result.peaks as Record<string, number>
+    const h = result.hostCheckpointNs as Record<string, number>
+    const fastLow = Math.min(p['rw-cp']!, p['specialized']!)
+    const slowHigh = Math.max(p['ro-cp']!, p['hpu-local']!)
+    return [
+      { claim: 'RW-CP and specialized reach higher queue peaks than RO-CP and HPU-local', pass: fastLow > slowHigh, measured: Object.entries(p).map(([s, v]) => `${s} ${v}`).join(', ') },
+      { claim: 'checkpoints cost host time only for RO-CP and RW-CP', pass: h['ro-cp']! > 0 && h['rw-cp']! > 0 && h['specialized'] === 0 && h['hpu-local'] === 0, measured: `ro-cp ${h['ro-cp']!.toFixed(0)} ns, rw-cp ${h['rw-cp']!.toFixed(0)} ns` },
+    ]
+  },
+}
