@@ -1,1 +1,15 @@
-export {}
+// Public API of @spinmpi/milc: a MILC-style 4-D lattice of su3 vectors with halo exchange in
+// all 8 directions through datatypes, verified against a sequential reference.
+export { Checkerboard, DIMS, DIM_NAMES, SU3_BYTES, FLOATS_PER_SITE, toDims, type Dims } from './lattice.js'
+export { chooseGrid, checkGrid, rankCoords, rankOf, neighbour, MilcOptionError, type ProcessGrid } from './grid.js'
+export { SU3, planeType, ghostDims, haloTypes, type PlacedType, type DimensionHalo } from './faces.js'
+export { linkMatrices, accumulateLink, directionOf, FLOPS_PER_SITE, STENCIL_SCALE } from './links.js'
+export { initialValue } from './init.js'
+export { referenceField, initialGlobalField, globalIndex } from './reference.js'
+export { stencilStep, type StepBuffers } from './stencil.js'
+export { exchangeHalos, haloTag } from './exchange.js'
+export { milcRankMain, initialLocalField, type RankSetup } from './rank-main.js'
+export { parseMilcOptions, MilcOptionsSchema, type MilcOptions, type ReceiveStrategyChoice } from './options.js'
+export { runMilc } from './run-milc.js'
+export { formatMilcReport, type MilcReport, type FaceReport, type StrategyReport } from './report.js'
+export { runMilcCli, argvToRecord, MILC_CLI_USAGE } from './cli.js'

@@ -1,0 +1,84 @@
+// `spinmpi run milc ...`: parses the command-line options (an argv tail or the object commander
+// built), runs the app and returns its report (printed as JSON with --json by the caller).
+
+import { RECEIVE_CHOICES } from '@spinmpi/runtime'
+import { z } from 'zod'
+import { MilcOptionError } from './grid.js'
+import { toDims } from './lattice.js'
+import type { MilcReport } from './report.js'
+import { runMilc } from './run-milc.js'
+
+export const MILC_CLI_USAGE =
+  'spinmpi run milc --ranks P --lattice XxYxZxT [--grid XxYxZxT] [--strategy S] [--steps K] [--timing] ' +
+  '[--profile NAME] [--seed N] [--reorder WINDOW] [--eager-limit BYTES] [--json]'
+
+const FLAGS = new Set(['timing', 'json'])
+
+/** `--a b --c=d --flag` into {a: 'b', c: 'd', flag: true}; kebab-case names become camelCase. */
+export function argvToRecord(argv: readonly string[]): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {}
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]
+    if (!token.startsWith('--')) throw new MilcOptionError(`unexpected argument '${token}' (usage: ${MILC_CLI_USAGE})`)
+    const eq = token.indexOf('=')
+    const name = (eq < 0 ? token.slice(2) : token.slice(2, eq)).replace(/-([a-z])/g, (_m, ch: string) => ch.toUpperCase())
+    if (eq >= 0) out[name] = token.slice(eq + 1)
+    else if (FLAGS.has(name)) out[name] = true
+    else {
+      const value = argv[i + 1]
+      if (value === undefined || value.startsWith('--')) throw new MilcOptionError(`--${token.slice(2)}: expected a value`)
+      out[name] = value
+      i++
+    }
+  }
+  return out
+}
+
+const int = z.coerce.number({ error: 'expected an integer' }).int({ error: 'expected an integer' })
+const positive = int.min(1, { error: 'expected a positive integer' })
+const extents = z.string({ error: 'expected XxYxZxT, e.g. 8x8x8x8' })
+  .regex(/^\d+x\d+x\d+x\d+$/, { error: 'expected XxYxZxT, e.g. 8x8x8x8' })
+  .transform((s) => toDims(s.split('x').map(Number)))
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'expected a flag' })
+
+const CliSchema = z.strictObject({
+  ranks: positive,
+  lattice: extents,
+  grid: extents.optional(),
+  strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }).optional(),
+  steps: positive.optional(),
+  timing: flag.optional(),
+  profile: z.string().optional(),
+  seed: int.optional(),
+  reorder: positive.optional(),
+  eagerLimit: int.min(0, { error: 'expected a non-negative integer' }).optional(),
+  json: flag.optional(),
+})
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)
+}
+
+export async function runMilcCli(args: readonly string[] | Readonly<Record<string, unknown>>): Promise<MilcReport> {
+  const raw = Array.isArray(args) ? argvToRecord(args) : args
+  const r = CliSchema.safeParse(raw)
+  if (!r.success) {
+    const issue = r.error.issues[0]!
+    if (issue.code === 'unrecognized_keys') throw new MilcOptionError(`unknown option --${kebab(issue.keys[0])} (usage: ${MILC_CLI_USAGE})`)
+    const field = issue.path.length > 0 ? `--${kebab(String(issue.path[0]))}` : 'options'
+    throw new MilcOptionError(`${field}: ${issue.message}`)
+  }
+  const a = r.data
+  return runMilc({
+    ranks: a.ranks,
+    lattice: a.lattice,
+    ...(a.grid !== undefined ? { grid: a.grid } : {}),
+    ...(a.strategy !== undefined ? { strategy: a.strategy } : {}),
+    ...(a.steps !== undefined ? { steps: a.steps } : {}),
+    mode: a.timing === true ? 'timing' : 'data',
+    ...(a.profile !== undefined ? { profile: a.profile } : {}),
+    ...(a.seed !== undefined ? { seed: a.seed } : {}),
+    ...(a.reorder !== undefined ? { reorderWindow: a.reorder } : {}),
+    ...(a.eagerLimit !== undefined ? { eagerLimitBytes: a.eagerLimit } : {}),
+  })
+}

@@ -1,0 +1,60 @@
+// The options of a MILC run, validated with zod; a bad one is a MilcOptionError naming the field.
+
+import { RECEIVE_CHOICES } from '@spinmpi/runtime'
+import { z } from 'zod'
+import { MilcOptionError } from './grid.js'
+import type { Dims } from './lattice.js'
+
+import type { ReceiveStrategyChoice } from '@spinmpi/runtime'
+export type { ReceiveStrategyChoice }
+
+export interface MilcOptions {
+  readonly ranks: number
+  /** Global lattice extents (x, y, z, t); each even. */
+  readonly lattice: Dims
+  /** Ranks along x, y, z, t; chosen from the lattice when absent. */
+  readonly grid?: Dims
+  /** Stencil steps, each preceded by a halo exchange (default 1). */
+  readonly steps?: number
+  readonly strategy?: ReceiveStrategyChoice
+  /** 'data' (default) moves and checks real values; 'timing' only times the run. */
+  readonly mode?: 'data' | 'timing'
+  readonly profile?: string
+  readonly seed?: number
+  /** Seeded out-of-order delivery of each message's packets within this window. */
+  readonly reorderWindow?: number
+  /** Overrides the profile's eager limit (0 sends every face by rendezvous through the strategy). */
+  readonly eagerLimitBytes?: number
+}
+
+const int = (what: string) => z.number({ error: `expected ${what}` }).int({ error: `expected ${what}` })
+const positive = int('a positive integer').min(1, { error: 'expected a positive integer' })
+const dims = z.tuple([positive, positive, positive, positive], { error: 'expected 4 positive integers (x, y, z, t)' })
+
+export const MilcOptionsSchema = z.strictObject({
+  ranks: positive.max(4096, { error: 'at most 4096 ranks' }),
+  lattice: dims,
+  grid: dims.optional(),
+  steps: positive.max(1000, { error: 'at most 1000 steps' }).optional(),
+  strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }).optional(),
+  mode: z.enum(['data', 'timing'], { error: "expected 'data' or 'timing'" }).optional(),
+  profile: z.string({ error: 'expected a profile name' }).optional(),
+  seed: int('an integer').optional(),
+  reorderWindow: positive.optional(),
+  eagerLimitBytes: int('a non-negative integer').min(0, { error: 'expected a non-negative integer' }).optional(),
+})
+
+export function parseMilcOptions(raw: unknown): MilcOptions {
+  const r = MilcOptionsSchema.safeParse(raw)
+  if (!r.success) {
+    const issue = r.error.issues[0]!
+    if (issue.code === 'unrecognized_keys') throw new MilcOptionError(`milc options: unknown option ${issue.keys.join(', ')}`)
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'options'
+    throw new MilcOptionError(`milc options: ${field}: ${issue.message}`)
+  }
+  const o = r.data
+  o.lattice.forEach((n, d) => {
+    if (n % 2 !== 0) throw new MilcOptionError(`milc options: lattice.${d}: extents must be even (checkerboard layout), got ${n}`)
+  })
+  return o
+}
