@@ -76,11 +76,17 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
     process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' ? results : results[0], null, 2)}\n`)
     return
   }
+  // A sweep of many figures prints the claims only; one figure prints its table too.
+  const tables = entries.length === 1
   for (const e of entries) {
     const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows'].includes(k))
-    process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile})\n`)
-    for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
-    process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
+    process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${e.result.rows.length} rows, ${e.wallSeconds.toFixed(1)} s)\n`)
+    if (tables) {
+      for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
+      process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
+    }
     for (const c of e.checks) process.stdout.write(`  ${c.pass ? 'pass' : 'MISS'}: ${c.claim} (measured: ${c.measured})\n`)
   }
+  const checks = entries.flatMap((e) => e.checks)
+  if (!tables && checks.length > 0) process.stdout.write(`\nclaims passed: ${checks.filter((c) => c.pass).length} / ${checks.length}\n`)
 }

@@ -6,8 +6,14 @@ import { linearScale, logScale, type Scale } from './scale.js'
 
 const W = 760
 const H = 440
-const M = { left: 70, right: 180, top: 40, bottom: 56 }
+const M = { left: 70, right: 180, top: 48, bottom: 56 }
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22']
+/** Series that recur across figures keep one color everywhere. */
+const FIXED_COLORS: Record<string, string> = {
+  host: '#1f77b4', specialized: '#d62728', 'rw-cp': '#2ca02c', 'ro-cp': '#ff7f0e', 'hpu-local': '#9467bd',
+  iovec: '#8c564b', rdma: '#1f77b4', spin: '#d62728',
+}
+const TITLE_CHARS = 92
 
 type Row = Record<string, unknown>
 
@@ -37,8 +43,9 @@ export function lineChart(rows: readonly Row[], spec: PlotSpec, title: string, t
     parts.push(`<text x="${W - M.right - 4}" y="${+yy - 5}" text-anchor="end" font-size="11" fill="#555">${esc(spec.hline.label)}</text>`)
   }
   let i = 0
+  let free = 0
   for (const [name, pts] of series) {
-    const color = PALETTE[i % PALETTE.length]!
+    const color = FIXED_COLORS[name] ?? PALETTE[free++ % PALETTE.length]!
     pts.sort((a, b) => a.x - b.x)
     const d = pts.map((p, k) => `${k === 0 ? 'M' : 'L'}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ')
     parts.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="2"/>`)
@@ -53,11 +60,22 @@ export function lineChart(rows: readonly Row[], spec: PlotSpec, title: string, t
 }
 
 function header(title: string): string {
+  const [first, second] = splitTitle(title)
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" font-family="system-ui, sans-serif">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
-    `<text x="${M.left}" y="24" font-size="15" font-weight="600">${esc(title)}</text>`,
+    `<text x="12" y="${second ? 16 : 24}" font-size="${second ? 13 : 15}" font-weight="600">${esc(first)}</text>`,
+    second ? `<text x="12" y="32" font-size="13" font-weight="600">${esc(second)}</text>` : '',
   ].join('\n')
+}
+
+/** Long titles go on two lines, broken at the last space that fits. */
+function splitTitle(title: string): [string, string | undefined] {
+  if (title.length <= TITLE_CHARS * 0.8) return [title, undefined]
+  const cut = title.lastIndexOf(' ', TITLE_CHARS)
+  if (cut <= 0) return [title, undefined]
+  const rest = title.slice(cut + 1)
+  return [title.slice(0, cut), rest.length > TITLE_CHARS ? `${rest.slice(0, TITLE_CHARS - 1)}…` : rest]
 }
 
 function axes(x: Scale, y: Scale, spec: PlotSpec): string {
