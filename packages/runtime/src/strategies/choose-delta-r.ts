@@ -1,6 +1,7 @@
 // Δr for a receive: the request's override, else SC19 §3.2.4's selection with the measured
 // checkpoint size C and the NIC memory free now.
 
+import { cyclesPs } from '@spinmpi/nic'
 import type { ReceiveRequest, ReceiveStrategyName } from './contract.js'
 import { checkpointSlotBytes } from './checkpoints.js'
 import { selectDeltaR, type DeltaRChoice } from './delta-r.js'
@@ -20,9 +21,19 @@ export function chooseDeltaR(req: ReceiveRequest, strategy: ReceiveStrategyName,
   const slot = checkpointSlotBytes(req.type, req.count)
   const gamma = gammaOf(typeWork(req.type, req.count, profile.host.cacheLineBytes), k)
   const th = handlerPs(handlerModel(profile, strategy, gamma, slot, k), gamma)
+  const epsilon = req.epsilon ?? DEFAULT_EPSILON
+  // RO-CP pays for Δr in every handler: on average (Δr/k − 1)/2 packets of catch-up. Its Δr is
+  // also kept where that catch-up stays within 1/ε of the rest of the handler (our rule; SC19
+  // gives the selection for RW-CP only).
+  let maxDeltaP: number | undefined
+  if (strategy === 'ro-cp') {
+    const perPacket = gamma * cyclesPs(profile.costs.catchupStepCycles, profile.nic.hpuHz)
+    maxDeltaP = perPacket > 0 ? 1 + Math.floor((2 * th) / (epsilon * perPacket)) : undefined
+  }
   return selectDeltaR({
     profile, bytes, handlerPs: th, packetPs: packetPs(profile), slotBytes: slot, copies,
     nicMemBytes: req.nic.memory.capacity - req.nic.memory.used,
-    epsilon: req.epsilon ?? DEFAULT_EPSILON,
+    epsilon,
+    ...(maxDeltaP === undefined ? {} : { maxDeltaP }),
   })
 }

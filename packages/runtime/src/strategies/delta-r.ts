@@ -25,6 +25,8 @@ export interface DeltaRInput {
   readonly nicMemBytes?: number
   readonly epsilon: number
   readonly hpus?: number
+  /** An extra upper bound on Δp (RO-CP's catch-up budget, choose-delta-r.ts). */
+  readonly maxDeltaP?: number
 }
 
 export interface DeltaRChoice {
@@ -51,7 +53,7 @@ export function selectDeltaR(input: DeltaRInput): DeltaRChoice {
   const memoryMin = Math.ceil(nPkt / maxCheckpoints)
   // the model's ⌈n_pkt/P⌉ share per vHPU needs at least P runs
   const parallelMax = Math.ceil(nPkt / P)
-  let deltaP = Math.max(1, Math.min(overheadMax, bufferMax, parallelMax))
+  let deltaP = Math.max(1, Math.min(overheadMax, bufferMax, parallelMax, input.maxDeltaP ?? nPkt))
   if (deltaP < memoryMin) deltaP = Math.min(memoryMin, nPkt)
   const deltaR = deltaP * k
   return {
