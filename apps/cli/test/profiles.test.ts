@@ -1,23 +1,9 @@
-import { Command } from 'commander'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UsageError } from '../src/cli-error.js'
+import { runCommand } from './run-command.js'
 import { registerProfiles } from '../src/commands/profiles.js'
 
-async function run(args: string[]): Promise<string> {
-  const program = new Command().exitOverride()
-  registerProfiles(program)
-  let out = ''
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
-    out += String(s)
-    return true
-  })
-  try {
-    await program.parseAsync(['node', 'spinmpi', 'profiles', ...args])
-  } finally {
-    spy.mockRestore()
-  }
-  return out
-}
+const run = (args: string[]) => runCommand(registerProfiles, ['profiles', ...args])
 
 describe('spinmpi profiles', () => {
   afterEach(() => vi.restoreAllMocks())

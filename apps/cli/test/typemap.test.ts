@@ -1,25 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Command } from 'commander'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { runCommand } from './run-command.js'
 import { registerTypemap } from '../src/commands/typemap.js'
 
-async function run(args: string[]): Promise<string> {
-  const program = new Command().exitOverride()
-  registerTypemap(program)
-  let out = ''
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => {
-    out += String(s)
-    return true
-  })
-  try {
-    await program.parseAsync(['node', 'spinmpi', 'typemap', ...args])
-  } finally {
-    spy.mockRestore()
-  }
-  return out
-}
+const run = (args: string[]) => runCommand(registerTypemap, ['typemap', ...args])
 
 function typeFile(value: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'spinmpi-typemap-'))
