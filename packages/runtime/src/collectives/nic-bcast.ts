@@ -15,7 +15,9 @@ import type { Buffer } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { hostPackPs, hostUnpackPs } from '../strategies/host-cost.js'
 import { nicBcastContext, type NicBcastKind } from './nic-bcast-contexts.js'
-import { absoluteRank, binaryChildren, binomialChildren, relativeRank } from './trees.js'
+import { absoluteRank, binaryChildren, binaryParent, binomialChildren, binomialParent, relativeRank } from './trees.js'
+import { goalTag, NIC_BCAST_CONTEXT } from '../trace/goal-tags.js'
+import { TAG_UB } from '../comm/comm-api.js'
 
 /** Low match bits of offloaded broadcasts: this base plus a per-communicator sequence number. */
 const NIC_BCAST_BITS = 0xbc00_0000_0000n
@@ -45,7 +47,11 @@ export function prepareNicBcast(
 ): PreparedNicBcast {
   const n = core.size
   const bytes = count * type.size
-  const bits = core.userMatchBits(NIC_BCAST_BITS + BigInt(nextSequence(core)))
+  const seq = nextSequence(core)
+  const bits = core.userMatchBits(NIC_BCAST_BITS + BigInt(seq))
+  // GOAL export: the tree's messages as host messages (GOAL cannot say a NIC forwards them).
+  const trace = core.trace
+  const traceTag = goalTag(NIC_BCAST_CONTEXT, seq % (TAG_UB + 1))
   const v = relativeRank(core.rank, root, n)
   const tree = kind === 'binary' ? binaryChildren(v, n) : binomialChildren(v, n)
   const children = tree.map((c) => absoluteRank(c, root, n))
@@ -69,6 +75,7 @@ export function prepareNicBcast(
         // SC17's root posts one put per child; the NICVM root hands one packet to its NIC,
         // whose module sends to both children.
         for (let i = 0; i < children.length; i++) {
+          if (trace !== null) trace.waited(trace.send(bytes, children[i]!, traceTag), 0)
           if (kind !== 'binary' || i === 0) await core.busy(overheadPs)
           nic.put({ target: children[i], matchBits: bits, bytes, data: host })
         }
@@ -76,7 +83,10 @@ export function prepareNicBcast(
     }
   }
 
-  const forwarding = children.length > 0
+  // The NICVM module runs on every NIC the broadcast reaches, leaves included (Myrinet §5.3: the
+  // module decides from the node's tree position whether to send); sPIN trees run handlers only
+  // where there is something to forward.
+  const forwarding = children.length > 0 || kind === 'binary'
   const me: MatchEntry = nic.postMe({
     matchBits: bits,
     source: ANY_SOURCE,
@@ -96,6 +106,11 @@ export function prepareNicBcast(
         received += e.length
       }
       if (me.linked) nic.unlinkMe(me)
+      if (trace !== null) {
+        const parent = absoluteRank(kind === 'binary' ? binaryParent(v) : binomialParent(v), root, n)
+        trace.waited(trace.recv(bytes, parent, traceTag), 0)
+        for (const c of children) trace.send(bytes, c, traceTag)
+      }
       await core.busy(overheadPs)
       if (!contiguous) {
         if (host !== null && r.bytes !== null) unpack(type, count, host, 0, r.bytes, r.origin)
