@@ -23,6 +23,11 @@ export interface RunOptions {
   readonly reorder?: { readonly window: number }
   /** Bytes of each overflow buffer for unexpected eager messages (data mode; default 4 MiB). */
   readonly unexpectedBufferBytes?: number
+  /**
+   * 'goal': record the run's messages and host work as a GOAL schedule (RunResult.goal), the
+   * input of LogGOPSim and of spinmpi's LogGOPS backend; see docs/goal.md.
+   */
+  readonly trace?: 'goal'
 }
 
 const positiveInt = z.number({ error: 'expected a positive integer' }).int({ error: 'expected a positive integer' })
@@ -38,6 +43,7 @@ export const RunOptionsSchema = z.strictObject({
   onNicMemoryFull: z.enum(['fallback', 'evict'], { error: "expected 'fallback' or 'evict'" }).optional(),
   reorder: z.strictObject({ window: positiveInt }, { error: 'expected {window}' }).optional(),
   unexpectedBufferBytes: positiveInt.min(65536, { error: 'expected at least 65536' }).optional(),
+  trace: z.literal('goal', { error: "expected 'goal'" }).optional(),
 })
 
 export function parseRunOptions(options: unknown): RunOptions {

@@ -12,6 +12,7 @@ import type { World } from './comm/world.js'
 import { DeadlockError, RankError } from './errors.js'
 import { parseRunOptions, type RunOptions } from './run-options.js'
 import { StatsCollector, type RunStats } from './stats.js'
+import { GoalTrace } from './trace/goal-trace.js'
 
 const log = debugFactory('spinmpi:runtime')
 
@@ -24,6 +25,11 @@ export interface RunResult<T> {
   readonly makespanPs: Ps
   readonly profile: Profile
   readonly stats: RunStats
+  /**
+   * With trace: 'goal', the run as a GOAL schedule: every message as a send and a matching recv
+   * (sizes >= 1), host work as calc in nanoseconds, program order as dependencies.
+   */
+  readonly goal?: string
 }
 
 const DEFAULT_UNEXPECTED_BYTES = 4 * 1024 * 1024
@@ -44,9 +50,10 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, ...(o.reorder ? { reorder: o.reorder } : {}),
   })
   const stats = new StatsCollector()
+  const trace = o.trace === 'goal' ? new GoalTrace(o.ranks) : null
   const world: World = {
     cluster, size: o.ranks, dataMode, strategy: o.strategy, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
-    unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats,
+    unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats, trace,
   }
   const sim = cluster.sim
   const comms: RankComm[] = []
@@ -83,6 +90,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     makespanPs: Math.max(...endPs),
     profile,
     stats: collectStats(cluster, stats),
+    ...(trace === null ? {} : { goal: trace.toText() }),
   }
 }
 

@@ -3,6 +3,7 @@
 // pending-operation registry the deadlock report reads.
 
 import type { Cluster, Nic, Profile, Ps, Simulator } from '@spinmpi/nic'
+import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 import type { Comm, PointToPoint } from './comm-api.js'
 
 export interface CommCore extends Comm {
@@ -26,4 +27,6 @@ export interface CommCore extends Comm {
    * `low` (below 2^61) is the caller's; the result never collides with point-to-point bits.
    */
   userMatchBits(low: bigint): bigint
+  /** This rank's GOAL recorder (run option trace: 'goal'), for traffic outside point-to-point. */
+  readonly trace: RankGoalTrace | null
 }

@@ -14,6 +14,7 @@ import { CONTEXT_COLL, CONTEXT_P2P, userBits } from './match-bits.js'
 import { PointToPointImpl } from './p2p.js'
 import { PendingOps } from './pending.js'
 import type { World } from './world.js'
+import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 
 export class RankComm implements CommCore {
   readonly ANY_SOURCE = ANY_SOURCE
@@ -27,6 +28,7 @@ export class RankComm implements CommCore {
   readonly coll: PointToPointImpl
   readonly pendingOps = new PendingOps()
   readonly endpoint: Endpoint
+  readonly trace: RankGoalTrace | null
   private readonly p2p: PointToPointImpl
 
   constructor(world: World, readonly rank: number) {
@@ -37,6 +39,7 @@ export class RankComm implements CommCore {
     this.dataMode = world.dataMode
     this.endpoint = new Endpoint(world, rank)
     this.nic = this.endpoint.nic
+    this.trace = this.endpoint.trace
     this.p2p = new PointToPointImpl(this.endpoint, CONTEXT_P2P, this.size, this.pendingOps, '')
     this.coll = new PointToPointImpl(this.endpoint, CONTEXT_COLL, this.size, this.pendingOps, 'coll.')
   }
@@ -64,11 +67,16 @@ export class RankComm implements CommCore {
   nowPs(): number { return Math.max(this.sim.now, this.endpoint.cpu.freeAt) }
 
   async compute(work: ComputeWork): Promise<void> {
-    await this.endpoint.cpu.spend(computePs(work, this.profile))
+    const ps = computePs(work, this.profile)
+    this.endpoint.trace?.calc(ps)
+    await this.endpoint.cpu.spend(ps)
   }
 
   // for collectives/
-  busy(ps: Ps): Promise<void> { return this.endpoint.cpu.spend(ps) }
+  busy(ps: Ps): Promise<void> {
+    this.endpoint.trace?.calc(ps)
+    return this.endpoint.cpu.spend(ps)
+  }
   pending<T>(description: string, p: Promise<T>): Promise<T> { return this.pendingOps.around(description, p) }
   userMatchBits(low: bigint): bigint { return userBits(low) }
 

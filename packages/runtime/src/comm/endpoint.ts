@@ -5,6 +5,7 @@
 
 import type { HostEvent, Nic, Profile, Ps, Signal, Simulator } from '@spinmpi/nic'
 import { ns } from '@spinmpi/nic'
+import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 import { HostCpu } from './host-cpu.js'
 import type { World } from './world.js'
 
@@ -24,6 +25,8 @@ export class Endpoint {
   /** One poll of the completion queue (test, iprobe): a DRAM read of the queue entry. */
   readonly pollPs: Ps
   readonly eagerLimit: number
+  /** This rank's GOAL recorder, or null when the run records none. */
+  readonly trace: RankGoalTrace | null
   private readonly routes = new Map<number, EventRoute>()
   private readonly sends = new Map<number, EventRoute>()
   private nextPtr = 1
@@ -43,6 +46,7 @@ export class Endpoint {
     this.overheadPs = ns(this.profile.network.overheadNs)
     this.pollPs = ns(this.profile.host.memLatencyNs)
     this.eagerLimit = this.profile.network.eagerLimitBytes
+    this.trace = world.trace === null ? null : world.trace.rank(rank)
     this.postOverflow()
     void this.progress()
   }

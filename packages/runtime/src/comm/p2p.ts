@@ -94,6 +94,7 @@ export class PointToPointImpl implements PointToPoint {
 
   async test(req: Request): Promise<Status | null> {
     const r = this.own(req, 'test')
+    this.ep.trace?.calc(this.ep.pollPs)
     await this.ep.cpu.spend(this.ep.pollPs)
     return r.done ? this.observe(r) : null
   }
@@ -105,6 +106,7 @@ export class PointToPointImpl implements PointToPoint {
     for (;;) {
       const found = this.peek(s, t)
       if (found !== null) {
+        this.ep.trace?.calc(this.ep.overheadPs)
         await this.ep.cpu.spend(this.ep.overheadPs)
         return found
       }
@@ -114,6 +116,7 @@ export class PointToPointImpl implements PointToPoint {
 
   async iprobe(source: number, tag: number): Promise<Status | null> {
     const [s, t] = this.probeArgs('iprobe', source, tag)
+    this.ep.trace?.calc(this.ep.pollPs)
     await this.ep.cpu.spend(this.ep.pollPs)
     return this.peek(s, t)
   }
@@ -147,6 +150,7 @@ export class PointToPointImpl implements PointToPoint {
   private async observe(r: RequestImpl): Promise<Status> {
     if (!r.observed) {
       r.observed = true
+      this.ep.trace?.waited(r.traceOp, r.hostCostPs - this.ep.overheadPs)
       if (r.hostCostPs > 0) await this.ep.cpu.spend(r.hostCostPs)
     }
     if (r.error !== null) throw r.error

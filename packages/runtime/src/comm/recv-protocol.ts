@@ -18,6 +18,7 @@ import { RequestImpl } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
+import { goalTag } from '../trace/goal-tags.js'
 
 export interface RecvArgs {
   readonly context: number
@@ -48,6 +49,7 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string): Reque
     return req
   }
   const capacity = a.count * a.type.size
+  if (ep.trace !== null) req.traceOp = ep.trace.recv(capacity, a.source, goalTag(a.context, a.tag))
   const direct = isContiguous(a.type, a.count)
   const length = direct ? capacity : Math.min(capacity, ep.eagerLimit)
   let landing: Uint8Array | null = null
@@ -79,6 +81,7 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
   const sent = h.hdrData
   const received = Math.min(sent, r.capacity)
   const sig = h.userHeader[0] ?? -1
+  r.ep.trace?.matched(r.req.traceOp, sent, source, goalTag(r.a.context, tag))
   if (kindOf(h.matchBits) === KIND_EAGER) {
     try {
       const hostPs = e.kind === 'put' ? landed(r, r.landing, received) : fromOverflow(r, e, received)

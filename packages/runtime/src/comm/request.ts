@@ -15,6 +15,8 @@ export class RequestImpl implements Request {
   hostCostPs: Ps = 0
   /** Set once wait/test has charged hostCostPs. */
   observed = false
+  /** Index of this operation in the rank's GOAL trace (-1: not recorded). */
+  traceOp = -1
   private readonly signal: Signal<void>
 
   constructor(readonly kind: RequestKind, readonly description: string, sim: Simulator) {

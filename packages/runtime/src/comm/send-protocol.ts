@@ -14,6 +14,7 @@ import { RequestImpl } from './request.js'
 import { signatureCode } from './signature-code.js'
 import { SEND_STATUS } from './status.js'
 import { typeSpan } from './buffer.js'
+import { goalTag } from '../trace/goal-tags.js'
 
 export interface SendArgs {
   readonly context: number
@@ -36,7 +37,12 @@ export function startSend(ep: Endpoint, a: SendArgs, description: string): Reque
   }
   const n = a.count * a.type.size
   const contiguous = isContiguous(a.type, a.count)
-  const issueAt = ep.cpu.book(ep.overheadPs + (contiguous ? 0 : hostPackPs(ep.profile, a.type, a.count)))
+  const packPs = contiguous ? 0 : hostPackPs(ep.profile, a.type, a.count)
+  const issueAt = ep.cpu.book(ep.overheadPs + packPs)
+  if (ep.trace !== null) {
+    ep.trace.calc(packPs)
+    req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
+  }
   const data = snapshot(a, n, contiguous)
   const sig = signatureCode(a.type)
   const nic = ep.nic

@@ -3,6 +3,7 @@
 import type { Cluster } from '@spinmpi/nic'
 import type { NicMemoryPolicy, ReceiveStrategyChoice } from '../strategies/contract.js'
 import type { StatsCollector } from '../stats.js'
+import type { GoalTrace } from '../trace/goal-trace.js'
 
 export interface World {
   readonly cluster: Cluster
@@ -14,4 +15,6 @@ export interface World {
   /** Bytes of each overflow buffer that holds unexpected eager messages (data mode). */
   readonly unexpectedBufferBytes: number
   readonly stats: StatsCollector
+  /** The GOAL recorder when the run asked for trace: 'goal'. */
+  readonly trace: GoalTrace | null
 }
