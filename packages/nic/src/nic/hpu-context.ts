@@ -89,7 +89,8 @@ export class HpuContext implements HandlerContext {
       if (srcOffset < 0 || srcOffset + len > src.length) {
         throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
       }
-      this.hostBuffer.set(src.subarray(srcOffset, srcOffset + len), hostOffset)
+      // The common whole-packet copy needs no view (one less allocation per packet).
+      this.hostBuffer.set(srcOffset === 0 && len === src.length ? src : src.subarray(srcOffset, srcOffset + len), hostOffset)
     }
     this.charge(this.services.issueCycles)
     const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, options?.noEvent === true)
