@@ -7,3 +7,7 @@ export { reference2d, referenceKind, maxRelativeError, DIRECT_DFT_MAX_N, type Re
 export { fft2dRank, type RankInput, type RankTimes } from './fft2d-rank.js'
 export { fft2dOptionsSchema, parseFft2dOptions, Fft2dOptionsError, DATA_MODE_MAX_N, type Fft2dOptions, type Fft2dOptionsInput } from './options.js'
 export { runFft2d, VERIFY_TOLERANCE, type Fft2dResult } from './run-fft2d.js'
+export { logGopsFromProfile, PS_PER_NS } from './loggops-mapping.js'
+export { measureMessageCosts, modelProfile, type MessageCosts } from './message-costs.js'
+export { fft2dSchedule } from './goal-schedule.js'
+export { modelFft2d, type ScaledModelOptions, type ScaledModelResult } from './scaled-model.js'

@@ -1,0 +1,40 @@
+// FFT2D at scale the way SC19 §5.4 did it: per-message costs from the packet-level simulator
+// (message-costs.ts), a GOAL schedule of the whole run (goal-schedule.ts), and the LogGOPS
+// simulator with parameters from the profile (loggops-mapping.ts).
+
+import { simulateLogGops } from '@spinmpi/goal'
+import type { ReceiveStrategyChoice } from '@spinmpi/runtime'
+import debugFactory from 'debug'
+import { fft2dSchedule } from './goal-schedule.js'
+import { logGopsFromProfile, PS_PER_NS } from './loggops-mapping.js'
+import { measureMessageCosts, modelProfile, type MessageCosts } from './message-costs.js'
+
+const log = debugFactory('spinmpi:fft2d')
+
+export interface ScaledModelOptions {
+  readonly n: number
+  readonly ranks: number
+  readonly strategy: ReceiveStrategyChoice
+  readonly profile?: string
+  readonly overrides?: Readonly<Record<string, string | number>>
+}
+
+export interface ScaledModelResult {
+  readonly runtimeNs: number
+  readonly costs: MessageCosts
+  /** GOAL operations simulated (all ranks). */
+  readonly goalOps: number
+}
+
+export async function modelFft2d(o: ScaledModelOptions): Promise<ScaledModelResult> {
+  if (o.n % o.ranks !== 0) throw new RangeError(`fft2d model: n (${o.n}) must be a multiple of ranks (${o.ranks})`)
+  const profile = modelProfile(o.profile ?? 'sc19', o.overrides ?? {})
+  const costs = await measureMessageCosts(o.n, o.ranks, o.strategy, profile)
+  const schedule = fft2dSchedule(costs)
+  let goalOps = 0
+  for (const r of schedule.ranks) goalOps += r.ops.length
+  const result = simulateLogGops(schedule, logGopsFromProfile(profile))
+  if (result.max === null) throw new Error(`fft2d model: ${result.unmatched.length} GOAL operations stayed unmatched`)
+  log('model n=%d P=%d %s: %d ops, %d ps', o.n, o.ranks, o.strategy, goalOps, result.max)
+  return { runtimeNs: result.max / PS_PER_NS, costs, goalOps }
+}
