@@ -7,7 +7,7 @@ import { run, type ReceiveStrategyName, type RunOptions, type RunStats } from '@
 import debugFactory from 'debug'
 import { haloTypes, type DimensionHalo } from './faces.js'
 import { checkGrid, chooseGrid, rankCoords } from './grid.js'
-import { Checkerboard, DIM_NAMES, FLOATS_PER_SITE, type Dims } from './lattice.js'
+import { Checkerboard, DIM_NAMES, FLOATS_PER_SITE } from './lattice.js'
 import { parseMilcOptions, type MilcOptions } from './options.js'
 import { globalIndex, referenceField } from './reference.js'
 import type { FaceReport, MilcReport, StrategyReport } from './report.js'
@@ -98,4 +98,3 @@ export async function runMilc(options: MilcOptions): Promise<MilcReport> {
   }
 }
 
-export type { Dims }
