@@ -1,12 +1,16 @@
 // `spinmpi bench NAME|all|perf`: run a figure or benchmark, print a table or JSON, and with
-// --out write JSON + SVG per figure (and index.html for `all`).
+// --out write JSON + SVG per figure (and index.html for `all`). Several figures run in parallel
+// on worker threads (--jobs, default all cores); each figure is deterministic and runs whole in
+// one worker, so the results are the same as one after another in this process.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { figures, findFigure, renderFigure, type Figure, type FigureResult } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
-import { parseOptions } from '../options.js'
+import { parseOptions, positiveInt } from '../options.js'
+import type { BenchOutcome, BenchTask } from '../bench-worker.js'
+import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
 import { formatTable } from '../table.js'
@@ -16,7 +20,11 @@ const BenchOptions = z.object({
   out: z.string().min(1, 'expected a directory').optional(),
   profile: z.string().min(1).optional(),
   quick: z.boolean().default(false),
+  jobs: positiveInt.optional(),
 })
+
+/** The built worker next to this command's directory (apps/cli/dist/bench-worker.js). */
+const BENCH_WORKER = new URL('../bench-worker.js', import.meta.url)
 
 export function registerBench(program: Command): void {
   program
@@ -27,22 +35,26 @@ export function registerBench(program: Command): void {
     .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all) into dir')
     .option('--profile <name>', 'machine profile (default: each figure\'s own)')
     .option('--quick', 'a reduced sweep that runs in seconds')
+    .option('--jobs <n>', 'figures run in parallel on worker threads (default: all cores; 1 = in this process)')
     .action(async (name: string, raw: unknown) => {
       const opts = parseOptions(BenchOptions, raw)
       const selected = selectFigures(name)
       const progress = createProgress(!opts.json)
       const entries: ReportEntry[] = []
+      const jobs = opts.jobs ?? defaultJobs()
+      let outcomes: BenchOutcome[]
       try {
-        for (const figure of selected) {
-          const started = performance.now()
-          const result = await figure.run({ profile: opts.profile, quick: opts.quick, onProgress: progress.track(figure.name) })
-          const wallSeconds = (performance.now() - started) / 1000
-          const svgFile = opts.out ? writeOutputs(opts.out, figure, result) : undefined
-          entries.push({ name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds })
-        }
+        outcomes = jobs > 1 && selected.length > 1
+          ? await runInWorkers(selected, opts.profile, opts.quick, jobs, progress.track)
+          : await runInProcess(selected, opts.profile, opts.quick, progress.track)
       } finally {
         progress.stop()
       }
+      selected.forEach((figure, i) => {
+        const { result, wallSeconds } = outcomes[i]!
+        const svgFile = opts.out ? writeOutputs(opts.out, figure, result) : undefined
+        entries.push({ name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds })
+      })
       if (opts.out && name === 'all') {
         const report = join(resolve(opts.out), 'index.html')
         writeFileSync(report, renderReport(entries, { profile: opts.profile ?? 'per figure', quick: opts.quick }))
@@ -50,6 +62,24 @@ export function registerBench(program: Command): void {
       }
       printResults(entries, opts.json, name)
     })
+}
+
+type Track = (name: string) => (done: number, total: number) => void
+
+async function runInProcess(selected: readonly Figure[], profile: string | undefined, quick: boolean, track: Track): Promise<BenchOutcome[]> {
+  const out: BenchOutcome[] = []
+  for (const figure of selected) {
+    const started = performance.now()
+    const result = await figure.run({ profile, quick, onProgress: track(figure.name) })
+    out.push({ result, wallSeconds: (performance.now() - started) / 1000 })
+  }
+  return out
+}
+
+function runInWorkers(selected: readonly Figure[], profile: string | undefined, quick: boolean, jobs: number, track: Track): Promise<BenchOutcome[]> {
+  const bars = selected.map((f) => track(f.name))
+  const tasks: BenchTask[] = selected.map((f) => ({ name: f.name, profile, quick }))
+  return runPool<BenchTask, BenchOutcome>(BENCH_WORKER, tasks, { jobs, onProgress: (i, done, total) => bars[i]!(done, total) })
 }
 
 function selectFigures(name: string): readonly Figure[] {
