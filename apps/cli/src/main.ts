@@ -8,6 +8,7 @@ import { registerGoal } from './commands/goal.js'
 import { registerProfiles } from './commands/profiles.js'
 import { registerUnpack } from './commands/unpack.js'
 import { registerCompare } from './commands/compare.js'
+import { registerRun } from './commands/run.js'
 
 const program = new Command()
 program
@@ -23,5 +24,6 @@ registerGoal(program)
 registerProfiles(program)
 registerUnpack(program)
 registerCompare(program)
+registerRun(program)
 
 await runCli(program, process.argv)

@@ -3,6 +3,7 @@
 // simulator with parameters from the profile (loggops-mapping.ts).
 
 import { simulateLogGops } from '@spinmpi/goal'
+import type { Profile } from '@spinmpi/nic'
 import type { ReceiveStrategyChoice } from '@spinmpi/runtime'
 import debugFactory from 'debug'
 import { fft2dSchedule } from './goal-schedule.js'
@@ -26,15 +27,20 @@ export interface ScaledModelResult {
   readonly goalOps: number
 }
 
-export async function modelFft2d(o: ScaledModelOptions): Promise<ScaledModelResult> {
-  if (o.n % o.ranks !== 0) throw new RangeError(`fft2d model: n (${o.n}) must be a multiple of ranks (${o.ranks})`)
-  const profile = modelProfile(o.profile ?? 'sc19', o.overrides ?? {})
-  const costs = await measureMessageCosts(o.n, o.ranks, o.strategy, profile)
+/** Simulates the GOAL schedule of a run with these per-message costs. */
+export function simulateFft2d(costs: MessageCosts, profile: Profile): { runtimeNs: number; goalOps: number } {
   const schedule = fft2dSchedule(costs)
   let goalOps = 0
   for (const r of schedule.ranks) goalOps += r.ops.length
   const result = simulateLogGops(schedule, logGopsFromProfile(profile))
   if (result.max === null) throw new Error(`fft2d model: ${result.unmatched.length} GOAL operations stayed unmatched`)
-  log('model n=%d P=%d %s: %d ops, %d ps', o.n, o.ranks, o.strategy, goalOps, result.max)
-  return { runtimeNs: result.max / PS_PER_NS, costs, goalOps }
+  log('model n=%d P=%d: %d ops, %d ps', costs.n, costs.ranks, goalOps, result.max)
+  return { runtimeNs: result.max / PS_PER_NS, goalOps }
+}
+
+export async function modelFft2d(o: ScaledModelOptions): Promise<ScaledModelResult> {
+  if (o.n % o.ranks !== 0) throw new RangeError(`fft2d model: n (${o.n}) must be a multiple of ranks (${o.ranks})`)
+  const profile = modelProfile(o.profile ?? 'sc19', o.overrides ?? {})
+  const costs = await measureMessageCosts(o.n, o.ranks, o.strategy, profile)
+  return { ...simulateFft2d(costs, profile), costs }
 }

@@ -13,8 +13,9 @@ import { pingPong } from './nic-pingpong.js'
 import { simSpeed } from './nic-sim-speed.js'
 import { pingPongMpi } from './pingpong-mpi.js'
 import { bcastFigure } from './bcast.js'
+import { fig19 } from './fig19.js'
 
-export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, fig8, fig12, fig13, fig14, fig15, sender]
+export const figures: readonly Figure[] = [hostPack, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, fig8, fig12, fig13, fig14, fig15, sender, fig19]
 
 export function findFigure(name: string): Figure | undefined {
   return figures.find((f) => f.name === name)

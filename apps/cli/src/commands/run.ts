@@ -1,0 +1,62 @@
+// `spinmpi run <app> [options]`: runs one application on the simulated cluster. Each app owns its
+// options, their validation and its run: a handler in the app's package takes the command-line
+// words after the app name and returns the report; this file dispatches by name and prints it
+// (JSON with --json, else a field/value table). One line per app in APPS.
+//   spinmpi run fft2d --ranks 8 --n 512 --strategy rw-cp [--timing] [--profile P] [--seed S] [--json]
+//   spinmpi run milc --ranks 4 --lattice 8x8x8x8 [--strategy S] [--timing] [--json]
+import type { Command } from 'commander'
+import { z } from 'zod'
+import { FFT2D_CLI_USAGE, runFft2dCli } from '@spinmpi/fft2d'
+import { MILC_CLI_USAGE, runMilcCli } from '@spinmpi/milc'
+import { UsageError } from '../cli-error.js'
+import { parseOptions } from '../options.js'
+import { formatTable } from '../table.js'
+
+interface AppCli {
+  readonly usage: string
+  /** Validates the words after the app name (an *OptionsError names a bad flag) and runs. */
+  run(argv: readonly string[]): Promise<object>
+}
+
+const APPS: Record<string, AppCli> = {
+  fft2d: { usage: FFT2D_CLI_USAGE, run: runFft2dCli },
+  milc: { usage: MILC_CLI_USAGE, run: runMilcCli },
+}
+
+const names = Object.keys(APPS)
+const RunArgs = z.object({
+  app: z.enum(names as [string, ...string[]], { error: `expected one of ${names.join(', ')}` }),
+})
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description(`run an application on the simulated cluster (${names.join(', ')}); options per app:\n` +
+      names.map((n) => `  ${APPS[n]!.usage}`).join('\n'))
+    .argument('<app>', `application: ${names.join(', ')}`)
+    .argument('[options...]', "the app's options, e.g. --ranks 8 --n 512 --strategy rw-cp --json")
+    .allowUnknownOption()
+    .helpOption('-h, --help', 'show the options of every app')
+    .action(async (app: string, argv: string[]) => {
+      const o = parseOptions(RunArgs, { app })
+      const out = await runApp(APPS[o.app]!, argv)
+      if (argv.includes('--json')) {
+        process.stdout.write(`${JSON.stringify(out)}\n`)
+        return
+      }
+      const rows = Object.entries(out)
+        .filter(([, v]) => v === null || typeof v !== 'object')
+        .map(([field, value]) => ({ field, value: value === null ? 'null' : String(value) }))
+      process.stdout.write(`${formatTable(rows)}\n`)
+    })
+}
+
+async function runApp(app: AppCli, argv: readonly string[]): Promise<object> {
+  try {
+    return await app.run(argv)
+  } catch (e) {
+    // Apps report bad options with an error named *OptionsError: a one-line usage error here.
+    if (e instanceof Error && e.name.endsWith('OptionsError')) throw new UsageError(e.message)
+    throw e
+  }
+}

@@ -1,0 +1,61 @@
+// `spinmpi run fft2d ...`: the command-line options of the app (strings from commander, coerced
+// and validated with zod; a bad one is an Fft2dOptionsError naming the flag) and the JSON the
+// command prints.
+
+import { RECEIVE_CHOICES } from '@spinmpi/runtime'
+import { z } from 'zod'
+import { argvToRecord } from './cli-args.js'
+import { Fft2dOptionsError } from './options.js'
+import { runFft2d, type Fft2dResult } from './run-fft2d.js'
+
+const positive = z.coerce.number({ error: 'expected a positive integer' }).int({ error: 'expected a positive integer' })
+  .min(1, { error: 'expected a positive integer' })
+
+export const FFT2D_CLI_USAGE =
+  'spinmpi run fft2d [--ranks P] [--n N] [--strategy S] [--timing] [--profile NAME] [--seed N] [--reorder WINDOW] [--json]'
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'expected a flag' })
+
+export const fft2dCliSchema = z.strictObject({
+  ranks: positive.default(4),
+  n: positive.default(64),
+  strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }).default('auto'),
+  timing: flag.default(false),
+  profile: z.string().min(1, { error: 'expected a profile name' }).default('sc19'),
+  seed: z.coerce.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).default(1),
+  reorder: positive.optional(),
+  json: flag.optional(),
+})
+
+export type Fft2dCliArgs = z.input<typeof fft2dCliSchema>
+
+export type Fft2dCliOutput = { readonly app: 'fft2d' } & Fft2dResult
+
+/**
+ * Runs the app from command-line arguments (the words after `run fft2d`, or the record commander
+ * built); returns the object `--json` prints.
+ */
+export async function runFft2dCli(args: readonly string[] | Fft2dCliArgs): Promise<Fft2dCliOutput> {
+  const parsed = fft2dCliSchema.safeParse(isArgv(args) ? argvToRecord(args) : args)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    if (issue.code === 'unrecognized_keys') throw new Fft2dOptionsError(`unknown option --${issue.keys[0]} (usage: ${FFT2D_CLI_USAGE})`)
+    throw new Fft2dOptionsError(`--${issue.path.map(String).join('.') || 'options'}: ${issue.message}`)
+  }
+  const a = parsed.data
+  try {
+    const result = await runFft2d({
+      n: a.n, ranks: a.ranks, strategy: a.strategy, mode: a.timing ? 'timing' : 'data', profile: a.profile, seed: a.seed,
+      ...(a.reorder !== undefined ? { reorder: { window: a.reorder } } : {}),
+    })
+    return { app: 'fft2d', ...result }
+  } catch (e) {
+    // Cross-field checks (n a multiple of ranks, data-mode size) name the option as a flag.
+    if (e instanceof Fft2dOptionsError) throw new Fft2dOptionsError(e.message.replace(/^fft2d: (\w+):/, '--$1:'))
+    throw e
+  }
+}
+
+function isArgv(args: readonly string[] | Fft2dCliArgs): args is readonly string[] {
+  return Array.isArray(args)
+}
