@@ -3,7 +3,7 @@
 
 import { RECEIVE_CHOICES } from '@spinmpi/runtime'
 import { z } from 'zod'
-import { MilcOptionError } from './grid.js'
+import { MilcOptionsError } from './grid.js'
 import { toDims } from './lattice.js'
 import type { MilcReport } from './report.js'
 import { runMilc } from './run-milc.js'
@@ -19,14 +19,14 @@ export function argvToRecord(argv: readonly string[]): Record<string, string | b
   const out: Record<string, string | boolean> = {}
   for (let i = 0; i < argv.length; i++) {
     const token = argv[i]
-    if (!token.startsWith('--')) throw new MilcOptionError(`unexpected argument '${token}' (usage: ${MILC_CLI_USAGE})`)
+    if (!token.startsWith('--')) throw new MilcOptionsError(`unexpected argument '${token}' (usage: ${MILC_CLI_USAGE})`)
     const eq = token.indexOf('=')
     const name = (eq < 0 ? token.slice(2) : token.slice(2, eq)).replace(/-([a-z])/g, (_m, ch: string) => ch.toUpperCase())
     if (eq >= 0) out[name] = token.slice(eq + 1)
     else if (FLAGS.has(name)) out[name] = true
     else {
       const value = argv[i + 1]
-      if (value === undefined || value.startsWith('--')) throw new MilcOptionError(`--${token.slice(2)}: expected a value`)
+      if (value === undefined || value.startsWith('--')) throw new MilcOptionsError(`--${token.slice(2)}: expected a value`)
       out[name] = value
       i++
     }
@@ -64,9 +64,9 @@ export async function runMilcCli(args: readonly string[] | Readonly<Record<strin
   const r = CliSchema.safeParse(raw)
   if (!r.success) {
     const issue = r.error.issues[0]!
-    if (issue.code === 'unrecognized_keys') throw new MilcOptionError(`unknown option --${kebab(issue.keys[0])} (usage: ${MILC_CLI_USAGE})`)
+    if (issue.code === 'unrecognized_keys') throw new MilcOptionsError(`unknown option --${kebab(issue.keys[0])} (usage: ${MILC_CLI_USAGE})`)
     const field = issue.path.length > 0 ? `--${kebab(String(issue.path[0]))}` : 'options'
-    throw new MilcOptionError(`${field}: ${issue.message}`)
+    throw new MilcOptionsError(`${field}: ${issue.message}`)
   }
   const a = r.data
   return runMilc({

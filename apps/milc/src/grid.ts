@@ -11,8 +11,8 @@ export interface ProcessGrid {
 }
 
 /** An error that names the offending option. */
-export class MilcOptionError extends Error {
-  override readonly name = 'MilcOptionError'
+export class MilcOptionsError extends Error {
+  override readonly name = 'MilcOptionsError'
 }
 
 function primeFactorsDescending(n: number): number[] {
@@ -39,7 +39,7 @@ export function chooseGrid(lattice: Dims, ranks: number): ProcessGrid {
       if (best < 0 || local[d] > local[best]) best = d
     }
     if (best < 0) {
-      throw new MilcOptionError(`ranks: cannot cut lattice ${lattice.join('x')} over ${ranks} ranks into even local extents`)
+      throw new MilcOptionsError(`ranks: cannot cut lattice ${lattice.join('x')} over ${ranks} ranks into even local extents`)
     }
     grid[best] *= f
     local[best] /= f
@@ -50,12 +50,12 @@ export function chooseGrid(lattice: Dims, ranks: number): ProcessGrid {
 /** Checks a user-given grid against the lattice and rank count. */
 export function checkGrid(lattice: Dims, ranks: number, grid: Dims): ProcessGrid {
   const product = grid[0] * grid[1] * grid[2] * grid[3]
-  if (product !== ranks) throw new MilcOptionError(`grid: ${grid.join('x')} has ${product} ranks, expected ${ranks}`)
+  if (product !== ranks) throw new MilcOptionsError(`grid: ${grid.join('x')} has ${product} ranks, expected ${ranks}`)
   const local = [0, 0, 0, 0]
   for (let d = 0; d < DIMS; d++) {
     const part = lattice[d] / grid[d]
     if (!Number.isInteger(part) || part % 2 !== 0) {
-      throw new MilcOptionError(`grid: ${DIM_NAMES[d]} extent ${lattice[d]} over ${grid[d]} ranks must give an even local extent`)
+      throw new MilcOptionsError(`grid: ${DIM_NAMES[d]} extent ${lattice[d]} over ${grid[d]} ranks must give an even local extent`)
     }
     local[d] = part
   }

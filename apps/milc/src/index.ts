@@ -1,7 +1,7 @@
 // Public API of @spinmpi/milc: a MILC-style 4-D lattice of su3 vectors with halo exchange in
 // all 8 directions through datatypes, verified against a sequential reference.
 export { Checkerboard, DIMS, DIM_NAMES, SU3_BYTES, FLOATS_PER_SITE, toDims, type Dims } from './lattice.js'
-export { chooseGrid, checkGrid, rankCoords, rankOf, neighbour, MilcOptionError, type ProcessGrid } from './grid.js'
+export { chooseGrid, checkGrid, rankCoords, rankOf, neighbour, MilcOptionsError, type ProcessGrid } from './grid.js'
 export { SU3, planeType, ghostDims, haloTypes, type PlacedType, type DimensionHalo } from './faces.js'
 export { linkMatrices, accumulateLink, directionOf, FLOPS_PER_SITE, STENCIL_SCALE } from './links.js'
 export { initialValue } from './init.js'

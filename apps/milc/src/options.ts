@@ -1,8 +1,8 @@
-// The options of a MILC run, validated with zod; a bad one is a MilcOptionError naming the field.
+// The options of a MILC run, validated with zod; a bad one is a MilcOptionsError naming the field.
 
 import { RECEIVE_CHOICES } from '@spinmpi/runtime'
 import { z } from 'zod'
-import { MilcOptionError } from './grid.js'
+import { MilcOptionsError } from './grid.js'
 import type { Dims } from './lattice.js'
 
 import type { ReceiveStrategyChoice } from '@spinmpi/runtime'
@@ -48,13 +48,13 @@ export function parseMilcOptions(raw: unknown): MilcOptions {
   const r = MilcOptionsSchema.safeParse(raw)
   if (!r.success) {
     const issue = r.error.issues[0]!
-    if (issue.code === 'unrecognized_keys') throw new MilcOptionError(`milc options: unknown option ${issue.keys.join(', ')}`)
+    if (issue.code === 'unrecognized_keys') throw new MilcOptionsError(`milc options: unknown option ${issue.keys.join(', ')}`)
     const field = issue.path.length > 0 ? issue.path.join('.') : 'options'
-    throw new MilcOptionError(`milc options: ${field}: ${issue.message}`)
+    throw new MilcOptionsError(`milc options: ${field}: ${issue.message}`)
   }
   const o = r.data
   o.lattice.forEach((n, d) => {
-    if (n % 2 !== 0) throw new MilcOptionError(`milc options: lattice.${d}: extents must be even (checkerboard layout), got ${n}`)
+    if (n % 2 !== 0) throw new MilcOptionsError(`milc options: lattice.${d}: extents must be even (checkerboard layout), got ${n}`)
   })
   return o
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { Checkerboard, chooseGrid, checkGrid, neighbour, rankCoords, rankOf, MilcOptionError } from '../src/index.js'
+import { Checkerboard, chooseGrid, checkGrid, neighbour, rankCoords, rankOf, MilcOptionsError } from '../src/index.js'
 
 const evenExtent = fc.integer({ min: 1, max: 4 }).map((n) => 2 * n)
 const dims4 = fc.tuple(evenExtent, evenExtent, evenExtent, evenExtent)
@@ -42,7 +42,7 @@ describe('process grid', () => {
 
   it('checks a given grid', () => {
     expect(checkGrid([8, 4, 4, 4], 2, [2, 1, 1, 1])).toEqual({ grid: [2, 1, 1, 1], local: [4, 4, 4, 4] })
-    expect(() => checkGrid([8, 4, 4, 4], 4, [2, 1, 1, 1])).toThrow(MilcOptionError)
+    expect(() => checkGrid([8, 4, 4, 4], 4, [2, 1, 1, 1])).toThrow(MilcOptionsError)
     expect(() => checkGrid([8, 4, 4, 4], 4, [1, 4, 1, 1])).toThrow(/^grid: y extent 4 over 4 ranks must give an even local extent/)
   })
 
