@@ -13,6 +13,7 @@ import { DeadlockError, RankError } from './errors.js'
 import { parseRunOptions, type RunOptions } from './run-options.js'
 import { StatsCollector, type RunStats } from './stats.js'
 import { GoalTrace } from './trace/goal-trace.js'
+import { goalCaptureSink } from './trace/goal-capture.js'
 
 const log = debugFactory('spinmpi:runtime')
 
@@ -50,7 +51,8 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, ...(o.reorder ? { reorder: o.reorder } : {}),
   })
   const stats = new StatsCollector()
-  const trace = o.trace === 'goal' ? new GoalTrace(o.ranks) : null
+  const sink = goalCaptureSink()
+  const trace = o.trace === 'goal' || sink !== undefined ? new GoalTrace(o.ranks) : null
   const world: World = {
     cluster, size: o.ranks, dataMode, strategy: o.strategy, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
     unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats, trace,
@@ -84,13 +86,15 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   if (failure !== null) throw failure
   const blocked = comms.filter((c) => endPs[c.rank]! < 0).map((c) => ({ rank: c.rank, ops: c.pendingOps.list() }))
   if (blocked.length > 0) throw new DeadlockError(sim.now, blocked)
+  const goal = trace === null ? null : trace.toText()
+  if (goal !== null && sink !== undefined) sink.push(goal)
   return {
     results,
     endTimes: { ps: endPs, ns: endPs.map(toNs) },
     makespanPs: Math.max(...endPs),
     profile,
     stats: collectStats(cluster, stats),
-    ...(trace === null ? {} : { goal: trace.toText() }),
+    ...(goal === null ? {} : { goal }),
   }
 }
 

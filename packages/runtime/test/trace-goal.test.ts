@@ -1,6 +1,6 @@
 import { parseGoal, simulateLogGops, writeGoal, type GoalSchedule } from '@spinmpi/goal'
 import { describe, expect, it } from 'vitest'
-import { hostPackPs, hostUnpackPs, run, runGoalTrace, types, type Comm } from '../src/index.js'
+import { captureGoalTraces, hostPackPs, hostUnpackPs, run, runGoalTrace, types, type Comm } from '../src/index.js'
 
 // LogGOPSim defaults (docs/goal.md): L=2500, o=1500, g=1000, G=6, O=0, S=65535 (ns).
 const o = 1500
@@ -199,5 +199,21 @@ describe('GOAL export: collectives', () => {
     })
     expect(r.goal).toContain('send 4b to 1 tag 1\n')
     expect(r.goal).toContain(`send 1b to 1 tag ${(1 << 22) + 1}\n`)
+  })
+})
+
+describe('GOAL export: capture around code that calls run()', () => {
+  it('records every run started inside, in order, and none outside', async () => {
+    const outside = await run({ ranks: 2 }, (comm) => pingPong(comm, 8))
+    const { value, goals } = await captureGoalTraces(async () => {
+      const a = await run({ ranks: 2 }, (comm) => pingPong(comm, 8))
+      const b = await run({ ranks: 3 }, (comm) => comm.barrier())
+      return [a.goal, b.goal]
+    })
+    expect(outside.goal).toBeUndefined()
+    expect(goals).toHaveLength(2)
+    expect(goals).toEqual(value)
+    expect(goals[0]).toContain('send 8b to 1 tag 7')
+    expect(goals[1]!.startsWith('num_ranks 3\n')).toBe(true)
   })
 })
