@@ -10,6 +10,7 @@ import { FFT2D_CLI_USAGE, runFft2dCli } from '@spinmpi/fft2d'
 import { MILC_CLI_USAGE, runMilcCli } from '@spinmpi/milc'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
+import { takeGoalOption, withGoalExport } from '../goal-option.js'
 import { formatTable } from '../table.js'
 
 interface AppCli {
@@ -34,12 +35,13 @@ export function registerRun(program: Command): void {
     .description(`run an application on the simulated cluster (${names.join(', ')}); options per app:\n` +
       names.map((n) => `  ${APPS[n]!.usage}`).join('\n'))
     .argument('<app>', `application: ${names.join(', ')}`)
-    .argument('[options...]', "the app's options, e.g. --ranks 8 --n 512 --strategy rw-cp --json")
+    .argument('[options...]', "the app's options, e.g. --ranks 8 --n 512 --strategy rw-cp --json; any app: --goal FILE writes the run as a GOAL schedule")
     .allowUnknownOption()
     .helpOption('-h, --help', 'show the options of every app')
     .action(async (app: string, argv: string[]) => {
       const o = parseOptions(RunArgs, { app })
-      const out = await runApp(APPS[o.app]!, argv)
+      const goal = takeGoalOption(argv)
+      const out = await withGoalExport(goal.file, () => runApp(APPS[o.app]!, goal.rest))
       if (argv.includes('--json')) {
         process.stdout.write(`${JSON.stringify(out)}\n`)
         return
