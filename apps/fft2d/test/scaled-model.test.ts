@@ -1,0 +1,57 @@
+import { resolveProfile } from '@spinmpi/nic'
+import { describe, expect, it } from 'vitest'
+import { fft2dSchedule, logGopsFromProfile, measureMessageCosts, modelFft2d, runFft2d } from '../src/index.js'
+
+const sc19 = resolveProfile('sc19', {})
+
+describe('scaled FFT2D model (packet-level message costs + GOAL + LogGOPS)', () => {
+  it('maps the sc19 profile to LogGOPS parameters in picoseconds', () => {
+    // G = 8 / 200 ns per byte, times (2048 + 48) / 2048 for packet headers = 40.94 ps -> 41
+    expect(logGopsFromProfile(sc19)).toEqual({ L: 183400, o: 65000, g: 6700, G: 41, O: 0, S: 8192 })
+  })
+
+  it('takes host costs from the cost model, by hand for n = 512 on 4 ranks', async () => {
+    const c = await measureMessageCosts(512, 4, 'host', sc19)
+    // 128 rows x 5 * 512 * 9 flops = 2 949 120 flops at 8 flops/ns
+    expect(c.fftPs).toBe(368_640_000)
+    // pack: 262144 B / 6 B/ns + 128 blocks x 1 ns; unpack: 262144 / 6 + 16384 blocks x 1 ns
+    expect(c.packPs).toBe(43_818_667)
+    expect(c.unpackPs).toBe(60_074_667)
+    expect(c.localCopyPs).toBe(43_818_667 + 60_074_667)
+    expect([c.messageBytes, c.eager, c.strategyUsed, c.nicExtraPs, c.prepPs]).toEqual([262144, false, 'host', 0, 0])
+  })
+
+  it('measures the NIC time and preparation of RW-CP from a packet-level exchange', async () => {
+    const c = await measureMessageCosts(512, 4, 'rw-cp', sc19)
+    expect(c.strategyUsed).toBe('rw-cp')
+    expect(c.unpackPs).toBe(0)
+    expect(c.nicExtraPs).toBeGreaterThan(0)
+    expect(c.prepPs).toBeGreaterThan(0)
+  })
+
+  it('leaves eager tiles to the host whatever the strategy', async () => {
+    const c = await measureMessageCosts(64, 4, 'rw-cp', sc19)
+    expect([c.eager, c.strategyUsed, c.nicExtraPs, c.unpackPs]).toEqual([true, 'host', 0, 938_667])
+  })
+
+  it('builds three operations per transpose step plus the phase calcs', async () => {
+    const c = await measureMessageCosts(512, 4, 'host', sc19)
+    const s = fft2dSchedule(c)
+    expect(s.ranks).toHaveLength(4)
+    // per phase: fft, local copy, first pack, then (recv, send, calc) for 3 peers
+    expect(s.ranks[1]!.ops).toHaveLength(2 * (3 + 3 * 3))
+    expect(s.ranks[1]!.ops.filter((o) => o.kind === 'send').map((o) => (o.kind === 'send' ? o.dest : -1))).toEqual([2, 3, 0, 2, 3, 0])
+  })
+
+  it('equals the packet-level run exactly on one rank', async () => {
+    const m = await modelFft2d({ n: 16, ranks: 1, strategy: 'host' })
+    const full = await runFft2d({ n: 16, ranks: 1, mode: 'timing' })
+    expect(m.runtimeNs).toBe(full.runtimeNs)
+  })
+
+  it.each(['host', 'rw-cp'] as const)('agrees with the full packet-level run within 2 percent (n = 512, P = 4, %s)', async (strategy) => {
+    const m = await modelFft2d({ n: 512, ranks: 4, strategy })
+    const full = await runFft2d({ n: 512, ranks: 4, strategy, mode: 'timing' })
+    expect(Math.abs(m.runtimeNs / full.runtimeNs - 1)).toBeLessThan(0.02)
+  })
+})
