@@ -73,9 +73,10 @@ export class RankGoalTrace {
   /** The rank waited for `op` (and then spent `hostPs` completing it: unpack, copy out). */
   waited(op: number, hostPs: number): void {
     if (op < 0) return
-    const at = this.frontier.indexOf(op)
-    if (at >= 0) {
-      this.frontierDone[at] = true
+    // Only a start puts an `irequires` entry in the frontier, and always at its head; every
+    // other entry came from a wait, which happens once per request. So this is O(1).
+    if (this.frontier.length > 0 && this.frontier[0] === op) {
+      this.frontierDone[0] = true
     } else {
       this.frontier.push(op)
       this.frontierDone.push(true)
