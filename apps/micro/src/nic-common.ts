@@ -15,16 +15,43 @@ export function copyContext(host: Uint8Array | null): ExecutionContextSpec {
   }
 }
 
+/** Cycles the checksum handler spends per 4-byte word: one load and one add on an in-order core. */
+export const CHECKSUM_CYCLES_PER_WORD = 1
+
+/**
+ * A handler that does real work on every payload byte: it folds the packet into a 32-bit sum kept
+ * in HPU memory, then copies the packet to host memory. Its per-byte cycles make the HPUs, not
+ * the link, the bottleneck until enough of them run in parallel.
+ */
+export function checksumContext(host: Uint8Array | null): ExecutionContextSpec {
+  return {
+    hpuMemBytes: 4,
+    hostBuffer: host,
+    payload: (ctx, pkt) => {
+      const data = pkt.data
+      let sum = 0
+      if (data !== null) for (let i = 0; i < pkt.length; i++) sum = (sum + data[i]!) | 0
+      ctx.cycles(Math.ceil(pkt.length / 4) * CHECKSUM_CYCLES_PER_WORD)
+      ctx.fetchAdd(0, sum)
+      ctx.dmaToHost(pkt.offset, data, 0, pkt.length, { noEvent: true })
+      return ReturnCode.SUCCESS
+    },
+  }
+}
+
+export type PutHandlers = 'rdma' | 'copy' | 'checksum'
+
 export interface MeasuredPut {
   readonly record: MessageRecord
   readonly cluster: Cluster
 }
 
-/** One put of `bytes` from node 0 to node 1, on the RDMA path or through the copy handler. */
-export function measurePut(profile: Profile, bytes: number, spin: boolean, dataMode = false): MeasuredPut {
+/** One put of `bytes` from node 0 to node 1, on the RDMA path or through a sPIN handler. */
+export function measurePut(profile: Profile, bytes: number, handlers: PutHandlers, dataMode = false): MeasuredPut {
   const cluster = new Cluster({ nodes: 2, profile, seed: 1, dataMode })
   const host = cluster.hostMemory(bytes)
-  cluster.nic(1).postMe({ matchBits: 1n, length: bytes, hostBuffer: host, context: spin ? copyContext(host) : undefined })
+  const context = handlers === 'copy' ? copyContext(host) : handlers === 'checksum' ? checksumContext(host) : undefined
+  cluster.nic(1).postMe({ matchBits: 1n, length: bytes, hostBuffer: host, context })
   cluster.nic(0).put({ target: 1, matchBits: 1n, bytes, data: cluster.hostMemory(bytes) })
   cluster.run()
   const record = cluster.nic(1).stats.messages[0]

@@ -23,7 +23,7 @@ export const putLatency: Figure = {
     let done = 0
     for (const bytes of SIZES) {
       for (const mode of ['rdma', 'spin'] as const) {
-        const { record } = measurePut(profile, bytes, mode === 'spin')
+        const { record } = measurePut(profile, bytes, mode === 'spin' ? 'copy' : 'rdma')
         rows.push({ mode, bytes, latencyNs: (record.completedAt - record.injectedAt) / 1000 })
         options.onProgress?.(++done, SIZES.length * 2)
       }
