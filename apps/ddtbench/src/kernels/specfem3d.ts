@@ -2,7 +2,7 @@
 // over float arrays. oc: one array of DIM1 floats, one value per point. cm: two allocations
 // (crust-mantle and inner core) of 3 floats per point, one struct over MPI_BOTTOM.
 
-import { FLOAT32, indexedBlock, struct } from '@spinmpi/ddt'
+import { FLOAT32, contiguous, indexedBlock, struct, vector } from '@spinmpi/ddt'
 import { z } from 'zod'
 import { Rand32, shuffledIndices } from '../index-list.js'
 import { nonNegativeInt, parseInput, positiveInt } from '../input.js'
@@ -56,6 +56,26 @@ export function specfemCmWorkload(input: SpecfemCmInput, expected: Expected): Wo
       type: struct([1, 1], [bases[0], bases[1]], [indexedBlock(3, cm, FLOAT32), indexedBlock(3, ic, FLOAT32)]),
       count: 1,
       origin: 0,
+    }),
+  })
+}
+
+const mtInput = z.object({ dim3: positiveInt, side: z.enum(['send', 'recv']) })
+export type SpecfemMtInput = z.input<typeof mtInput>
+
+/**
+ * SPECFEM3D_mt (DDTBench, not in Fig. 16): S picks every other 3-float point (12-byte blocks,
+ * 24-byte stride), R is contiguous.
+ */
+export function specfemMtWorkload(input: SpecfemMtInput, expected: Expected): Workload {
+  const p = parseInput('SPECFEM3D mt', mtInput, input)
+  return makeWorkload({
+    app: 'SPECFEM3D', input: `mt dim3=${p.dim3}`, side: p.side, expected,
+    regions: [{ name: p.side === 'send' ? 'points' : 'buffer', bytes: (p.side === 'send' ? 6 : 3) * F * p.dim3 }],
+    place: ([base]) => ({
+      type: p.side === 'send' ? vector(p.dim3, 1, 2, contiguous(3, FLOAT32)) : contiguous(3 * p.dim3, FLOAT32),
+      count: 1,
+      origin: base,
     }),
   })
 }
