@@ -63,6 +63,7 @@ export function lammpsWorkloads(seedValue = DEFAULT_SEED): Workload[] {
   const out: Workload[] = []
   for (const [variant, icount, dim1, bytes, sBlocks, sGamma, rBlocks, rGamma] of ROWS) {
     out.push(lammpsWorkload({ variant, icount, dim1, seed: seedValue }, { bytes, blocks: sBlocks, gamma: sGamma, gammaDigits: 1, handler: 'indexed' }))
+    // The spec's "contig ×6": unequal contiguous blocks, which an indexed descriptor lists.
     out.push(lammpsWorkload({ variant, icount, dim1, side: 'recv-contig' }, { bytes, blocks: rBlocks, gamma: rGamma, gammaDigits: 2, handler: 'indexed' }))
   }
   return out
