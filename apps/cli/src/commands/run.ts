@@ -8,6 +8,7 @@ import type { Command } from 'commander'
 import { z } from 'zod'
 import { FFT2D_CLI_USAGE, runFft2dCli } from '@spinmpi/fft2d'
 import { MILC_CLI_USAGE, runMilcCli } from '@spinmpi/milc'
+import { DDTBENCH_CLI_USAGE, ddtbenchTextRows, runDdtbenchCli } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
@@ -17,11 +18,14 @@ interface AppCli {
   readonly usage: string
   /** Validates the words after the app name (an *OptionsError names a bad flag) and runs. */
   run(argv: readonly string[]): Promise<object>
+  /** Rows of a second text table, for reports with more than field/value pairs. */
+  readonly rows?: (out: object) => readonly Record<string, unknown>[]
 }
 
 const APPS: Record<string, AppCli> = {
   fft2d: { usage: FFT2D_CLI_USAGE, run: runFft2dCli },
   milc: { usage: MILC_CLI_USAGE, run: runMilcCli },
+  ddtbench: { usage: DDTBENCH_CLI_USAGE, run: runDdtbenchCli, rows: ddtbenchTextRows },
 }
 
 const names = Object.keys(APPS)
@@ -50,6 +54,8 @@ export function registerRun(program: Command): void {
         .filter(([, v]) => v === null || typeof v !== 'object')
         .map(([field, value]) => ({ field, value: value === null ? 'null' : String(value) }))
       process.stdout.write(`${formatTable(rows)}\n`)
+      const detail = APPS[o.app]!.rows?.(out)
+      if (detail !== undefined) process.stdout.write(`\n${formatTable(detail)}\n`)
     })
 }
 
