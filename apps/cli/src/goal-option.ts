@@ -1,6 +1,6 @@
-// `--goal FILE` of `spinmpi run <app>`: the apps parse their own options, so this one is taken
-// out of the app's words first; the app's run then records its GOAL schedule (captureGoalTraces
-// turns it on for every run() the app starts), written to FILE when the app is done.
+// `--goal FILE` of `spinmpi run <app>`: no app's option, so it is taken out of the app's words
+// before they are tokenized (app-args.ts); the app's run then records its GOAL schedule
+// (captureGoalTraces turns it on for every run() the app starts), written to FILE when it is done.
 
 import { writeFileSync } from 'node:fs'
 import { captureGoalTraces } from '@spinmpi/runtime'

@@ -1,10 +1,9 @@
-// `spinmpi run fft2d ...`: the command-line options of the app (strings from commander, coerced
-// and validated with zod; a bad one is an Fft2dOptionsError naming the flag) and the JSON the
-// command prints.
+// `spinmpi run fft2d ...`: the command-line options of the app (the record the CLI tokenized from
+// the words after `run fft2d`: strings and bare flags, coerced and validated with zod; a bad one is
+// an Fft2dOptionsError naming the flag) and the JSON the command prints.
 
 import { RECEIVE_CHOICES } from '@spinmpi/runtime'
 import { z } from 'zod'
-import { argvToRecord } from './cli-args.js'
 import { Fft2dOptionsError } from './options.js'
 import { runFft2d, type Fft2dResult } from './run-fft2d.js'
 
@@ -29,18 +28,21 @@ export const fft2dCliSchema = z.strictObject({
 
 export type Fft2dCliArgs = z.input<typeof fft2dCliSchema>
 
+/** The options that take no value on the command line. */
+export const FFT2D_CLI_FLAGS = ['timing', 'json'] as const satisfies readonly (keyof Fft2dCliArgs)[]
+
 export type Fft2dCliOutput = { readonly app: 'fft2d' } & Fft2dResult
 
 /**
- * Runs the app from command-line arguments (the words after `run fft2d`, or the record commander
- * built); returns the object `--json` prints.
+ * Runs the app from its options (camelCase name to value, e.g. {ranks: '4', timing: true}: what
+ * the CLI made of the words after `run fft2d`, or typed values); returns the object `--json` prints.
  */
-export async function runFft2dCli(args: readonly string[] | Fft2dCliArgs): Promise<Fft2dCliOutput> {
-  const parsed = fft2dCliSchema.safeParse(isArgv(args) ? argvToRecord(args) : args)
+export async function runFft2dCli(args: Fft2dCliArgs | Readonly<Record<string, unknown>>): Promise<Fft2dCliOutput> {
+  const parsed = fft2dCliSchema.safeParse(args)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    if (issue.code === 'unrecognized_keys') throw new Fft2dOptionsError(`unknown option --${issue.keys[0]} (usage: ${FFT2D_CLI_USAGE})`)
-    throw new Fft2dOptionsError(`--${issue.path.map(String).join('.') || 'options'}: ${issue.message}`)
+    if (issue.code === 'unrecognized_keys') throw new Fft2dOptionsError(`unknown option ${flagName(issue.keys[0]!)} (usage: ${FFT2D_CLI_USAGE})`)
+    throw new Fft2dOptionsError(`${issue.path.length > 0 ? flagName(String(issue.path[0])) : 'options'}: ${issue.message}`)
   }
   const a = parsed.data
   try {
@@ -56,6 +58,7 @@ export async function runFft2dCli(args: readonly string[] | Fft2dCliArgs): Promi
   }
 }
 
-function isArgv(args: readonly string[] | Fft2dCliArgs): args is readonly string[] {
-  return Array.isArray(args)
+/** The flag as typed: the CLI turned `--colour-x` into the key colourX. */
+function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`
 }

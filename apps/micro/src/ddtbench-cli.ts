@@ -1,7 +1,8 @@
 // `spinmpi run ddtbench ...`: every DDTBench (+COMB, SW4lite) input, or one app's, with its
 // message bytes, blocks and γ computed from the type, and the message processing time of host
 // unpack, iovec, specialized (where classify allows) and RW-CP on the sc19 NIC with 32 HPUs.
-// Options are validated with zod; a bad one is a DdtbenchOptionsError naming the flag.
+// Options (the record the CLI tokenized from the words after `run ddtbench`, or typed values) are
+// validated with zod; a bad one is a DdtbenchOptionsError naming the flag.
 
 import type { AppName, Workload } from '@spinmpi/ddtbench'
 import { handlerClass, measure, workloads } from '@spinmpi/ddtbench'
@@ -32,6 +33,9 @@ const CliSchema = z.strictObject({
 })
 
 export type DdtbenchCliArgs = z.input<typeof CliSchema>
+
+/** The options that take no value on the command line. */
+export const DDTBENCH_CLI_FLAGS = ['json'] as const satisfies readonly (keyof DdtbenchCliArgs)[]
 
 /** One input of the report; times in ns, null where a strategy was not run or does not apply. */
 export interface DdtbenchInputReport {
@@ -100,12 +104,12 @@ function inputReport(w: Workload, s: CliStrategy, profile: Profile): DdtbenchInp
   }
 }
 
-export async function runDdtbenchCli(args: readonly string[] | DdtbenchCliArgs): Promise<DdtbenchReport> {
-  const parsed = CliSchema.safeParse(isArgv(args) ? argvToRecord(args) : args)
+export async function runDdtbenchCli(args: DdtbenchCliArgs | Readonly<Record<string, unknown>>): Promise<DdtbenchReport> {
+  const parsed = CliSchema.safeParse(args)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    if (issue.code === 'unrecognized_keys') throw new DdtbenchOptionsError(`unknown option --${issue.keys[0]} (usage: ${DDTBENCH_CLI_USAGE})`)
-    throw new DdtbenchOptionsError(`--${issue.path.map(String).join('.') || 'options'}: ${issue.message}`)
+    if (issue.code === 'unrecognized_keys') throw new DdtbenchOptionsError(`unknown option ${flagName(issue.keys[0]!)} (usage: ${DDTBENCH_CLI_USAGE})`)
+    throw new DdtbenchOptionsError(`${issue.path.length > 0 ? flagName(String(issue.path[0])) : 'options'}: ${issue.message}`)
   }
   const a = parsed.data
   let profile: Profile
@@ -138,28 +142,7 @@ function roundNs(v: number | null): number | null {
   return v === null ? null : Math.round(v)
 }
 
-function isArgv(args: readonly string[] | DdtbenchCliArgs): args is readonly string[] {
-  return Array.isArray(args)
-}
-
-const FLAGS = new Set(['json'])
-
-/** `--a b`, `--a=b` and bare flags into a record. */
-function argvToRecord(argv: readonly string[]): Record<string, string | boolean> {
-  const out: Record<string, string | boolean> = {}
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!
-    if (!word.startsWith('--')) throw new DdtbenchOptionsError(`unexpected argument '${word}' (usage: ${DDTBENCH_CLI_USAGE})`)
-    const eq = word.indexOf('=')
-    const name = eq < 0 ? word.slice(2) : word.slice(2, eq)
-    if (eq >= 0) out[name] = word.slice(eq + 1)
-    else if (FLAGS.has(name)) out[name] = true
-    else {
-      const value = argv[i + 1]
-      if (value === undefined || value.startsWith('--')) throw new DdtbenchOptionsError(`--${name}: expected a value`)
-      out[name] = value
-      i++
-    }
-  }
-  return out
+/** The flag as typed (keys are camelCase after the CLI's tokenizer). */
+function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`
 }

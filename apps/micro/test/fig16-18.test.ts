@@ -5,7 +5,6 @@ import { hostUnpackTraffic, runUnpack } from '@spinmpi/runtime'
 import { fig16, type Fig16Row } from '../src/fig16.js'
 import { fig17, type Fig17Row } from '../src/fig17.js'
 import { fig18, type Fig18Row } from '../src/fig18.js'
-import { DdtbenchOptionsError, runDdtbenchCli } from '../src/ddtbench-cli.js'
 import { ddtbenchProfile, figureInputs, geomean, QUICK_INPUTS, runInput } from '../src/ddtbench-unpack.js'
 import type { FigureResult } from '../src/figure.js'
 
@@ -154,44 +153,5 @@ describe('runs', () => {
     const b = runInput(w, profile)
     expect(b.host.ns).toBe(a.host.ns)
     expect([...b.offloads].map(([s, u]) => [s, u.ns])).toEqual([...a.offloads].map(([s, u]) => [s, u.ns]))
-  })
-})
-
-describe('spinmpi run ddtbench', () => {
-  it('reports each MILC input with the spec bytes, blocks and γ and every strategy time', async () => {
-    const report = await runDdtbenchCli(['--app', 'milc', '--json'])
-    expect(report.app).toBe('ddtbench')
-    expect(report.strategy).toBe('all')
-    expect(report.hpus).toBe(32)
-    expect(report.verified).toBe(true)
-    expect(report.inputs).toHaveLength(4)
-    for (const i of report.inputs) {
-      const w = input('MILC', i.input)
-      expect([i.bytes, i.blocks]).toEqual([w.expected.bytes, w.expected.blocks])
-      expect(i.gamma.toFixed(w.expected.gammaDigits)).toBe(w.expected.gamma.toFixed(w.expected.gammaDigits))
-      expect(i.iovecNs).not.toBeNull()
-      expect(i.specializedNs).not.toBeNull()
-      expect(i.rwCpNs).not.toBeNull()
-      expect(i.strategy).toBe('specialized')
-      expect(i.ns).toBe(i.specializedNs)
-    }
-    expect(report.runtimeNs).toBe(Math.round(report.inputs.reduce((t, i) => t + i.ns, 0) * 1000) / 1000)
-  })
-
-  it('--strategy specialized on a general type counts the host unpack it falls back to', async () => {
-    const report = await runDdtbenchCli({ app: 'COMB', strategy: 'specialized' })
-    const x = report.inputs.find((i) => i.input.startsWith('x-face'))!
-    const y = report.inputs.find((i) => i.input.startsWith('y-face'))!
-    expect([x.strategy, x.ns, x.specializedNs]).toEqual(['host', x.hostNs, null])
-    expect([y.strategy, y.ns]).toEqual(['specialized', y.specializedNs])
-    expect(x.verified).toBeNull() // 8 MB of regions: timing mode
-  })
-
-  it('names the bad option', async () => {
-    await expect(runDdtbenchCli(['--app', 'nope'])).rejects.toThrow(/--app: expected one of/)
-    await expect(runDdtbenchCli(['--strategy', 'fast'])).rejects.toThrow(/--strategy/)
-    await expect(runDdtbenchCli(['--seed', 'x'])).rejects.toThrow(/--seed/)
-    await expect(runDdtbenchCli(['--frobnicate', '1'])).rejects.toThrow(DdtbenchOptionsError)
-    await expect(runDdtbenchCli(['--profile', 'nope'])).rejects.toThrow(/--profile/)
   })
 })

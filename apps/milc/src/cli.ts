@@ -1,5 +1,6 @@
-// `spinmpi run milc ...`: parses the command-line options (an argv tail or the object commander
-// built), runs the app and returns its report (printed as JSON with --json by the caller).
+// `spinmpi run milc ...`: validates the options (the record the CLI tokenized from the words after
+// `run milc`, camelCase keys, or typed values), runs the app and returns its report (printed as
+// JSON with --json by the caller).
 
 import { RECEIVE_CHOICES } from '@spinmpi/runtime'
 import { z } from 'zod'
@@ -11,28 +12,6 @@ import { runMilc } from './run-milc.js'
 export const MILC_CLI_USAGE =
   'spinmpi run milc --ranks P --lattice XxYxZxT [--grid XxYxZxT] [--strategy S] [--steps K] [--timing] ' +
   '[--profile NAME] [--seed N] [--reorder WINDOW] [--eager-limit BYTES] [--json]'
-
-const FLAGS = new Set(['timing', 'json'])
-
-/** `--a b --c=d --flag` into {a: 'b', c: 'd', flag: true}; kebab-case names become camelCase. */
-export function argvToRecord(argv: readonly string[]): Record<string, string | boolean> {
-  const out: Record<string, string | boolean> = {}
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]
-    if (!token.startsWith('--')) throw new MilcOptionsError(`unexpected argument '${token}' (usage: ${MILC_CLI_USAGE})`)
-    const eq = token.indexOf('=')
-    const name = (eq < 0 ? token.slice(2) : token.slice(2, eq)).replace(/-([a-z])/g, (_m, ch: string) => ch.toUpperCase())
-    if (eq >= 0) out[name] = token.slice(eq + 1)
-    else if (FLAGS.has(name)) out[name] = true
-    else {
-      const value = argv[i + 1]
-      if (value === undefined || value.startsWith('--')) throw new MilcOptionsError(`--${token.slice(2)}: expected a value`)
-      out[name] = value
-      i++
-    }
-  }
-  return out
-}
 
 const int = z.coerce.number({ error: 'expected an integer' }).int({ error: 'expected an integer' })
 const positive = int.min(1, { error: 'expected a positive integer' })
@@ -55,13 +34,16 @@ const CliSchema = z.strictObject({
   json: flag.optional(),
 })
 
+/** The options that take no value on the command line. */
+export const MILC_CLI_FLAGS = ['timing', 'json'] as const satisfies readonly (keyof z.input<typeof CliSchema>)[]
+
+/** The flag as typed: the CLI turned `--eager-limit` into the key eagerLimit. */
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)
 }
 
-export async function runMilcCli(args: readonly string[] | Readonly<Record<string, unknown>>): Promise<MilcReport> {
-  const raw = Array.isArray(args) ? argvToRecord(args) : args
-  const r = CliSchema.safeParse(raw)
+export async function runMilcCli(args: Readonly<Record<string, unknown>>): Promise<MilcReport> {
+  const r = CliSchema.safeParse(args)
   if (!r.success) {
     const issue = r.error.issues[0]!
     if (issue.code === 'unrecognized_keys') throw new MilcOptionsError(`unknown option --${kebab(issue.keys[0])} (usage: ${MILC_CLI_USAGE})`)
