@@ -91,7 +91,7 @@ export interface InputRun {
   readonly measured: Measurement
   readonly host: UnpackResult
   readonly offloads: ReadonlyMap<ReceiveStrategyName, UnpackResult>
-  /** Main-memory bytes a host unpack moves (deposit, packed reads, user-line RFO + write-back). */
+  /** Main-memory bytes of a host unpack as Fig. 17 counts them (deposit + LLC misses × line). */
   readonly hostMemBytes: number
 }
 

@@ -84,6 +84,10 @@ export const HostSchema = z.strictObject({
   memBandwidthGiBps: positive,
   memLatencyNs: nonNegative,
   cacheLineBytes: positiveInt,
+  /** Last-level cache capacity; with llcWays it models the misses of a host unpack (Fig. 17). */
+  llcBytes: positiveInt,
+  /** Last-level cache associativity (ways per set). */
+  llcWays: positiveInt,
   /** Cold-cache copy bandwidth of one core during pack/unpack (bytes moved per ns). */
   copyBytesPerNs: positive,
   /** Per contiguous block cost of the host unpack loop (MPITypes-style). */

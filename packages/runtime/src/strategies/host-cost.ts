@@ -1,11 +1,11 @@
 // Host CPU time of pack and unpack (the i7-4770 running MPITypes in SC19 §5.1), from the
 // profile's `host` group and the counted work of the type: every byte moves once at the
 // cold-cache copy bandwidth, every contiguous block costs the interpreter loop once. Memory
-// traffic is counted in cache lines (SC19 Fig. 17): unpack reads the packed stream and
-// reads-for-ownership then writes back every line of the user buffer it touches.
+// traffic (SC19 Fig. 17) is the deposit plus the misses of a last-level cache model (llc.ts).
 
-import type { Datatype } from '@spinmpi/ddt'
+import { Segment, type Datatype } from '@spinmpi/ddt'
 import { ns, type HostParams, type Profile, type Ps } from '@spinmpi/nic'
+import { LastLevelCache } from './llc.js'
 import { typeWork } from './type-work.js'
 
 /** Host time to copy `bytes` contiguous bytes (cold caches). */
@@ -41,32 +41,31 @@ export function hostWalkPs(host: HostParams, blocks: number): Ps {
 }
 
 export interface MemoryTraffic {
-  /** Cache lines read from and written to main memory. */
-  readonly readLines: number
-  readonly writtenLines: number
+  /** Bytes the NIC writes into main memory (the packed deposit, or the offload's DMA writes). */
+  readonly depositBytes: number
+  /** Last-level cache misses of the CPU's unpack (0 when the NIC unpacks). */
+  readonly llcMisses: number
+  /** depositBytes + llcMisses lines: the quantity of SC19 Fig. 17. */
   readonly bytes: number
 }
 
-/**
- * Main-memory traffic of a host unpack: the NIC's deposit of the packed stream (written once),
- * the CPU reading it back, and read-for-ownership plus write-back of each touched user line.
- */
-export function hostUnpackTraffic(profile: Profile, type: Datatype, count: number): MemoryTraffic {
-  const line = profile.host.cacheLineBytes
-  const w = typeWork(type, count, line)
-  const readLines = w.packedLines + w.touchedLines
-  const writtenLines = w.packedLines + w.touchedLines
-  return { readLines, writtenLines, bytes: (readLines + writtenLines) * line }
-}
+/** Where the staging buffer of a host unpack lives: its own allocation, far from any user buffer. */
+const STAGING_BASE = 2 ** 46
 
 /**
- * Main-memory traffic of an offloaded unpack: the NIC writes each touched user line once (a
- * partial line costs a read of the line too, counted by the blocks that do not cover it).
+ * Main-memory traffic of a host unpack as SC19 Fig. 17 measures it: the NIC's deposit of the
+ * packed message, plus the LLC misses (times the line size) of the CPU copying block by block in
+ * typemap order from the cold staging buffer into the cold user buffer. A store that misses
+ * allocates its line (read for ownership); write-backs are not misses and are not counted.
  */
-export function offloadTraffic(profile: Profile, type: Datatype, count: number): MemoryTraffic {
-  const line = profile.host.cacheLineBytes
-  const w = typeWork(type, count, line)
-  const fullLines = Math.floor(w.bytes / line)
-  const partial = Math.max(0, w.touchedLines - fullLines)
-  return { readLines: partial, writtenLines: w.touchedLines, bytes: (partial + w.touchedLines) * line }
+export function hostUnpackTraffic(profile: Profile, type: Datatype, count: number): MemoryTraffic {
+  const host = profile.host
+  const line = host.cacheLineBytes
+  const llc = new LastLevelCache(host.llcBytes, host.llcWays, line)
+  const seg = new Segment(type, count)
+  seg.process(0, seg.size, (buf, stream, len) => {
+    llc.accessRange(STAGING_BASE + stream, len, line)
+    llc.accessRange(buf, len, line)
+  })
+  return { depositBytes: seg.size, llcMisses: llc.misses, bytes: seg.size + llc.misses * line }
 }

@@ -4,9 +4,10 @@ export { postReceive } from './post-receive.js'
 export { autoStrategy, resolveStrategy } from './planners.js'
 export { RECEIVE_STRATEGIES, RECEIVE_CHOICES } from './request-schema.js'
 export {
-  hostCopyPs, hostUnpackPs, hostPackPs, hostUnpackWorkPs, hostPackWorkPs, hostWalkPs, hostUnpackTraffic, offloadTraffic,
+  hostCopyPs, hostUnpackPs, hostPackPs, hostUnpackWorkPs, hostPackWorkPs, hostWalkPs, hostUnpackTraffic,
   type MemoryTraffic,
 } from './host-cost.js'
+export { LastLevelCache } from './llc.js'
 export { typeWork, gammaOf, type TypeWork } from './type-work.js'
 export { residencyOf, Residency } from './residency.js'
 export { runUnpack, type RunUnpackOptions, type UnpackResult } from './run-unpack.js'

@@ -39,6 +39,8 @@ export const myrinet: NamedProfile = deriveProfile(
     'host.memBandwidthGiBps': [0.99, 'chosen: PC133 SDRAM, 1.06 GB/s'],
     'host.memLatencyNs': [100, 'chosen: SDRAM latency of a Pentium-III system'],
     'host.cacheLineBytes': [32, 'Pentium III cache line, 32 B'],
+    'host.llcBytes': [256 * KiB, 'Pentium III (Coppermine) on-die L2, 256 KiB'],
+    'host.llcWays': [8, 'Pentium III (Coppermine) L2: 8-way set associative'],
     'host.copyBytesPerNs': [0.4, 'chosen: cold-cache copy on PC133 SDRAM, about 40% of peak'],
     'host.unpackBlockNs': [10, 'chosen: the i7-4770 per-block cost scaled to a 1 GHz Pentium III'],
     'host.packBlockNs': [10, 'chosen: as unpackBlockNs'],
