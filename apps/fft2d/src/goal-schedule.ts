@@ -9,54 +9,43 @@
 // keeps the receiving CPU busy until the last byte is in, and the blocking step waits for the
 // NIC after that, so the host is idle but the step cannot end earlier.
 
-import type { GoalCalc, GoalDependency, GoalOp, GoalRank, GoalSchedule } from '@spinmpi/goal'
+import { GoalBuilder, type GoalRankBuilder, type GoalSchedule } from '@spinmpi/goal'
 import type { MessageCosts } from './message-costs.js'
 
 const HOST_CPU = 0
 
-class RankOps {
-  readonly ops: GoalOp[] = []
-  readonly deps: GoalDependency[] = []
-
-  add(op: GoalOp, after: readonly number[]): number {
-    const index = this.ops.push(op) - 1
-    for (const on of after) this.deps.push({ kind: 'requires', op: index, on })
-    return index
-  }
-
-  calc(ps: number, cpu: number, after: readonly number[]): number {
-    const op: GoalCalc = { kind: 'calc', duration: ps, cpu }
-    return this.add(op, after)
-  }
+/** Adds `index` after each of `after` (GOAL `requires`). */
+function after(r: GoalRankBuilder, index: number, on: readonly number[]): number {
+  for (const o of on) r.requires(index, o)
+  return index
 }
 
-function rankSchedule(rank: number, c: MessageCosts): GoalRank {
+function rankSchedule(r: GoalRankBuilder, rank: number, c: MessageCosts): void {
   const p = c.ranks
-  const r = new RankOps()
   const afterReceive = c.nicExtraPs + c.unpackPs
   let last = -1
-  const after = (): number[] => (last < 0 ? [] : [last])
+  const prev = (): number[] => (last < 0 ? [] : [last])
+  const calc = (ps: number, on: readonly number[]): number => after(r, r.calc(ps, { cpu: HOST_CPU }), on)
   for (let phase = 0; phase < 2; phase++) {
-    last = r.calc(c.fftPs, HOST_CPU, after())
-    last = r.calc(c.localCopyPs, HOST_CPU, after())
-    if (phase === 0 && c.prepPs > 0 && p > 1) last = r.calc(c.prepPs, HOST_CPU, after())
+    last = calc(c.fftPs, prev())
+    last = calc(c.localCopyPs, prev())
+    if (phase === 0 && c.prepPs > 0 && p > 1) last = calc(c.prepPs, prev())
     if (p === 1) continue
-    let pack = r.calc(c.packPs, HOST_CPU, after())
+    let pack = calc(c.packPs, prev())
     for (let k = 1; k < p; k++) {
       const dst = (rank + k) % p, src = (rank - k + p) % p
-      const recv = r.add({ kind: 'recv', bytes: c.messageBytes, src, tag: phase, cpu: HOST_CPU, nic: 0 }, after())
-      const send = r.add({ kind: 'send', bytes: c.messageBytes, dest: dst, tag: phase, cpu: HOST_CPU, nic: 0 }, [pack])
+      const recv = after(r, r.recv(c.messageBytes, src, { tag: phase, cpu: HOST_CPU }), prev())
+      const send = after(r, r.send(c.messageBytes, dst, { tag: phase, cpu: HOST_CPU }), [pack])
       // What the step leaves on the CPU (NIC tail, host unpack) and the next step's pack.
       const next = k + 1 < p ? c.packPs : 0
-      last = r.calc(afterReceive + next, HOST_CPU, [recv, send])
+      last = calc(afterReceive + next, [recv, send])
       pack = last
     }
   }
-  return { ops: r.ops, deps: r.deps }
 }
 
 export function fft2dSchedule(costs: MessageCosts): GoalSchedule {
-  const ranks: GoalRank[] = []
-  for (let rank = 0; rank < costs.ranks; rank++) ranks.push(rankSchedule(rank, costs))
-  return { ranks }
+  const b = new GoalBuilder(costs.ranks)
+  for (let rank = 0; rank < costs.ranks; rank++) rankSchedule(b.rank(rank), rank, costs)
+  return b.build()
 }

@@ -47,6 +47,16 @@ export function validateSchedule(schedule: unknown): GoalSchedule {
     throw new GoalScheduleError(formatPath(issue.path), issue.message)
   }
   const s = schedule as GoalSchedule
+  checkReferences(s)
+  knownValid.add(s)
+  return s
+}
+
+/**
+ * What a shape check cannot see: peers within num_ranks, dependency indices within the rank,
+ * labels unique per rank. Throws GoalScheduleError naming the field.
+ */
+export function checkReferences(s: GoalSchedule): void {
   const numRanks = s.ranks.length
   s.ranks.forEach((rank, r) => {
     const labels = new Set<string>()
@@ -67,6 +77,4 @@ export function validateSchedule(schedule: unknown): GoalSchedule {
       }
     })
   })
-  knownValid.add(s)
-  return s
 }
