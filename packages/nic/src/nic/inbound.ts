@@ -225,7 +225,7 @@ export class InboundEngine implements HerSink {
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
-        msg.unexpected = { header, me, hostOffset: msg.depositBase, storedBytes: stored, done: false, doneAt: 0, claimed: false }
+        msg.unexpected = { header, me, hostOffset: msg.depositBase, storedBytes: stored, done: false, doneAt: 0, claimed: false, claimedBy: null }
         p.matching.recordUnexpected(msg.unexpected)
       }
       const ctx = me.context
@@ -430,7 +430,8 @@ export class InboundEngine implements HerSink {
         u.done = true
         u.doneAt = done
         p.postAt(makeEvent('unexpected', done, p.node, { ...fields, unexpected: u }))
-        if (u.claimed) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, unexpected: u }))
+        const by = u.claimedBy
+        if (by !== null) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, meId: by.id, userPtr: by.options.userPtr ?? 0, unexpected: u }))
       } else if (!msg.pending) {
         p.postAt(makeEvent('put', done, p.node, fields))
       }

@@ -19,6 +19,8 @@ export interface UnexpectedMessage {
   doneAt: number
   /** A late-posted priority ME took it; its 'put-overflow' event waits for done. */
   claimed: boolean
+  /** That ME: the 'put-overflow' event of a message still arriving is its event, not the overflow ME's. */
+  claimedBy: MatchEntry | null
 }
 
 export class MatchingUnit {

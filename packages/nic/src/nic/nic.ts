@@ -172,6 +172,7 @@ export class Nic {
 
   private claim(me: MatchEntry, u: UnexpectedMessage): void {
     u.claimed = true
+    u.claimedBy = me
     if (!u.done) return
     this.events.post(makeEvent('put-overflow', this.sim.now, this.node, {
       meId: me.id, userPtr: me.options.userPtr ?? 0, header: u.header, length: u.header.length, hostOffset: u.hostOffset, unexpected: u,
