@@ -3,8 +3,8 @@
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
 import type { Profile } from '@spinmpi/nic'
 import { z } from 'zod'
-import type { NicMemoryPolicy, ReceiveStrategyChoice } from './strategies/contract.js'
-import { RECEIVE_STRATEGY_CHOICES } from './types.js'
+import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from './strategies/contract.js'
+import { RECEIVE_STRATEGY_CHOICES, SEND_STRATEGY_CHOICES } from './types.js'
 
 export interface RunOptions {
   readonly ranks: number
@@ -17,6 +17,11 @@ export interface RunOptions {
   readonly mode?: 'data' | 'timing'
   /** Receive strategy for every receive whose type has no strategy attribute ('auto' default). */
   readonly strategy?: ReceiveStrategyChoice
+  /**
+   * Send strategy for every non-contiguous send whose type has no `send` attribute: 'host' pack
+   * (default), 'stream' (streaming puts) or 'outbound' (process-put handlers). SC19 §3.1.
+   */
+  readonly send?: SendStrategyName
   /** What a receive does when NIC memory is full ('fallback' to host by default). */
   readonly onNicMemoryFull?: NicMemoryPolicy
   /** Seeded out-of-order delivery of the packets of each message. */
@@ -40,6 +45,7 @@ export const RunOptionsSchema = z.strictObject({
   seed: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).optional(),
   mode: z.enum(['data', 'timing'], { error: "expected 'data' or 'timing'" }).optional(),
   strategy: z.enum(RECEIVE_STRATEGY_CHOICES, { error: `expected one of ${RECEIVE_STRATEGY_CHOICES.join(', ')}` }).optional(),
+  send: z.enum(SEND_STRATEGY_CHOICES, { error: `expected one of ${SEND_STRATEGY_CHOICES.join(', ')}` }).optional(),
   onNicMemoryFull: z.enum(['fallback', 'evict'], { error: "expected 'fallback' or 'evict'" }).optional(),
   reorder: z.strictObject({ window: positiveInt }, { error: 'expected {window}' }).optional(),
   unexpectedBufferBytes: positiveInt.min(65536, { error: 'expected at least 65536' }).optional(),

@@ -54,7 +54,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   const sink = goalCaptureSink()
   const trace = o.trace === 'goal' || sink !== undefined ? new GoalTrace(o.ranks) : null
   const world: World = {
-    cluster, size: o.ranks, dataMode, strategy: o.strategy, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
+    cluster, size: o.ranks, dataMode, strategy: o.strategy, send: o.send, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
     unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats, trace,
   }
   const sim = cluster.sim

@@ -1,5 +1,6 @@
 // The datatype constructors as a `types` namespace (types.vector(...), types.FLOAT64, ...), and
-// per-type attributes that steer how receives of the type are unpacked (SC19 §3.2.6).
+// per-type attributes that steer how receives of the type are unpacked (SC19 §3.2.6) and how
+// sends of it leave the sender (SC19 §3.1).
 
 import {
   BYTE, CHAR, COMPLEX128, COMPLEX64, DOUBLE_INT, FLOAT32, FLOAT64, FLOAT_INT, INT16, INT32, INT64, INT8,
@@ -7,8 +8,9 @@ import {
   hvector, indexed, indexedBlock, resized, struct, subarray, typeFromJson, typeToJson, vector, ERR_ARG, MpiError, type Datatype,
 } from '@spinmpi/ddt'
 import { z } from 'zod'
-import type { ReceiveStrategyChoice } from './strategies/contract.js'
+import type { ReceiveStrategyChoice, SendStrategyName } from './strategies/contract.js'
 import { RECEIVE_CHOICES } from './strategies/request-schema.js'
+import { SEND_STRATEGIES } from './strategies/send-strategies.js'
 
 export const types = {
   BYTE, CHAR, INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64, FLOAT32, FLOAT64, COMPLEX64, COMPLEX128,
@@ -18,6 +20,7 @@ export const types = {
 } as const
 
 export const RECEIVE_STRATEGY_CHOICES = RECEIVE_CHOICES
+export const SEND_STRATEGY_CHOICES = SEND_STRATEGIES
 
 export interface TypeAttributes {
   /** false: receives of this type are always unpacked by the host. */
@@ -27,6 +30,8 @@ export interface TypeAttributes {
   readonly epsilon?: number
   /** Higher keeps its NIC state longer when memory is short (recorded; see docs/runtime.md). */
   readonly priority?: number
+  /** Send strategy of non-contiguous sends of this type (overrides the run option `send`). */
+  readonly send?: SendStrategyName
 }
 
 const AttributesSchema = z.strictObject({
@@ -35,6 +40,7 @@ const AttributesSchema = z.strictObject({
   epsilon: z.number({ error: 'expected a number in (0, 1)' }).gt(0, { error: 'expected a number in (0, 1)' })
     .lt(1, { error: 'expected a number in (0, 1)' }).optional(),
   priority: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).optional(),
+  send: z.enum(SEND_STRATEGY_CHOICES, { error: `expected one of ${SEND_STRATEGY_CHOICES.join(', ')}` }).optional(),
 })
 
 const attributes = new WeakMap<Datatype, TypeAttributes>()
@@ -59,4 +65,9 @@ export function strategyFor(type: Datatype, runStrategy: ReceiveStrategyChoice |
   const a = attributes.get(type)
   if (a?.offload === false) return 'host'
   return a?.strategy ?? runStrategy ?? 'auto'
+}
+
+/** Send strategy of one non-contiguous send: type attribute > run option > 'host'. */
+export function sendStrategyFor(type: Datatype, runSend: SendStrategyName | undefined): SendStrategyName {
+  return attributes.get(type)?.send ?? runSend ?? 'host'
 }

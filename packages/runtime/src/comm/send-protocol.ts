@@ -1,11 +1,23 @@
-// The sending side. Eager (up to the profile's eagerLimitBytes): one put carrying the data.
+// The sending side. Eager (up to the profile's eagerLimitBytes): one message carrying the data.
 // Rendezvous: a zero-byte ready-to-send (RTS) put carrying the size; the receiver, once it has
 // posted the data ME and its execution context, answers clear-to-send (CTS) with the bytes it
-// accepts; the sender's progress engine then puts the data. Host work on the rank's CPU:
-// overhead o, plus the host pack of a non-contiguous type.
+// accepts; the sender's progress engine then sends the data.
+//
+// A contiguous type is one put straight from the user buffer. A non-contiguous one leaves by its
+// send strategy (type attribute `send` > run option `send` > 'host', SC19 §3.1), the data phase
+// made by sendTyped: `host` packs on the CPU then puts, `stream` issues a streaming-put chunk per
+// region as the CPU finds it, `outbound` lets process-put handlers fill the packets. The rank's
+// CPU is charged what the strategy reports (hostBusyPs). For rendezvous the RTS's o is charged at
+// the call and the rest when the data goes (after CTS), except host's pack, done at the call as
+// before; the data command's own o belongs to the progress engine, as for every reply.
 
 import { pack, type Datatype } from '@spinmpi/ddt'
+import type { MessageHeader } from '@spinmpi/nic'
+import type { SendStrategyName } from '../strategies/contract.js'
 import { hostPackPs } from '../strategies/host-cost.js'
+import { receiveLayout } from '../strategies/layout.js'
+import { sendHostBusyPs, sendTyped } from '../strategies/send-strategies.js'
+import { sendStrategyFor } from '../types.js'
 import { PROC_NULL } from './comm-api.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint } from './endpoint.js'
@@ -36,59 +48,103 @@ export function startSend(ep: Endpoint, a: SendArgs, description: string): Reque
     return req
   }
   const n = a.count * a.type.size
-  const contiguous = isContiguous(a.type, a.count)
-  const packPs = contiguous ? 0 : hostPackPs(ep.profile, a.type, a.count)
-  const issueAt = ep.cpu.book(ep.overheadPs + packPs)
+  // null: contiguous, the NIC reads the user bytes directly (no strategy, no pack)
+  const strategy = isContiguous(a.type, a.count) ? null : sendStrategyFor(a.type, ep.world.send)
+  const complete = (): void => req.complete(sim.now, SEND_STATUS, 0)
+  const onIssued = (h: MessageHeader): void => ep.onSent(h.messageId, complete)
+  if (n <= ep.eagerLimit) {
+    ep.world.stats.eager++
+    sendEager(ep, a, n, strategy, req, onIssued)
+  } else {
+    ep.world.stats.rendezvous++
+    sendRendezvous(ep, a, n, strategy, req, onIssued)
+  }
+  return req
+}
+
+function sendEager(
+  ep: Endpoint, a: SendArgs, n: number, strategy: SendStrategyName | null, req: RequestImpl, onIssued: (h: MessageHeader) => void,
+): void {
+  const sim = ep.sim
+  const dest = { target: a.dest, matchBits: matchBits(KIND_EAGER, a.context, ep.rank, a.tag), hdrData: n, userHeader: [signatureCode(a.type), 0] }
+  if (strategy === null) {
+    const issueAt = ep.cpu.book(ep.overheadPs)
+    if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
+    const data = contiguousSnapshot(a, n)
+    sim.at(issueAt, () => onIssued(ep.nic.put({ ...dest, bytes: n, data })))
+    return
+  }
+  // host packs from the user bytes now; stream and outbound read a copy of them as they go
+  const src = strategy === 'host' ? { bytes: a.bytes, origin: a.origin } : spanSnapshot(a)
+  const report = sendTyped({
+    nic: ep.nic, dest, type: a.type, count: a.count, buffer: src.bytes, bufferOffset: src.origin, strategy,
+    at: Math.max(sim.now, ep.cpu.freeAt), onIssued,
+  })
+  ep.cpu.book(report.hostBusyPs)
   if (ep.trace !== null) {
-    ep.trace.calc(packPs)
+    ep.trace.calc(report.hostBusyPs - ep.overheadPs)
     req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
   }
-  const data = snapshot(a, n, contiguous)
-  const sig = signatureCode(a.type)
+}
+
+function sendRendezvous(
+  ep: Endpoint, a: SendArgs, n: number, strategy: SendStrategyName | null, req: RequestImpl, onIssued: (h: MessageHeader) => void,
+): void {
+  const sim = ep.sim
   const nic = ep.nic
-  const stats = ep.world.stats
-  const complete = (): void => req.complete(sim.now, SEND_STATUS, 0)
-  if (n <= ep.eagerLimit) {
-    stats.eager++
-    sim.at(issueAt, () => {
-      const h = nic.put({ target: a.dest, matchBits: matchBits(KIND_EAGER, a.context, ep.rank, a.tag), bytes: n, data, hdrData: n, userHeader: [sig, 0] })
-      ep.onSent(h.messageId, complete)
-    })
-    return req
+  const packPs = strategy === 'host' ? hostPackPs(ep.profile, a.type, a.count) : 0
+  const issueAt = ep.cpu.book(ep.overheadPs + packPs)
+  if (ep.trace !== null) {
+    // GOAL has no asynchronous host work: a stream's data-phase walk is recorded before the send.
+    ep.trace.calc(strategy === 'stream' ? sendHostBusyPs(ep.profile, a.type, a.count, 'stream') - ep.overheadPs : packPs)
+    req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
   }
-  stats.rendezvous++
+  const byNic = strategy === 'stream' || strategy === 'outbound'
+  const data = strategy === null ? contiguousSnapshot(a, n) : byNic ? null : packedSnapshot(a, n)
+  const src = byNic ? spanSnapshot(a) : null
   const rv = ep.rendezvousId()
   const ctsPtr = ep.route((e) => {
     if (e.kind !== 'put') return
     ep.unroute(ctsPtr)
     const accepted = e.header!.hdrData
-    sim.after(ep.overheadPs, () => {
-      const h = nic.put({
-        target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, rv), bytes: accepted,
-        data: data === null ? null : data.subarray(0, accepted),
-      })
-      ep.onSent(h.messageId, complete)
+    const dest = { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, rv) }
+    if (src === null || accepted === 0) {
+      sim.after(ep.overheadPs, () => onIssued(nic.put({ ...dest, bytes: accepted, data: data === null ? null : data.subarray(0, accepted) })))
+      return
+    }
+    const report = sendTyped({
+      nic, dest, type: a.type, count: a.count, buffer: src.bytes, bufferOffset: src.origin, strategy: strategy!, bytes: accepted, onIssued,
     })
+    ep.cpu.book(report.hostBusyPs - ep.overheadPs)
   })
   nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rv), source: a.dest, length: 0, useOnce: true, userPtr: ctsPtr })
   sim.at(issueAt, () => {
-    const h = nic.put({ target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: n, userHeader: [sig, rv] })
+    const h = nic.put({ target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: n, userHeader: [signatureCode(a.type), rv] })
     ep.onSent(h.messageId, noop)
   })
-  return req
 }
 
-/**
+/*
  * The bytes the NIC will read, taken now: MPI lets the user reuse the buffer once the send
  * completes, which can be before the bytes reach the receiver in the simulation.
  */
-function snapshot(a: SendArgs, n: number, contiguous: boolean): Uint8Array | null {
+
+function contiguousSnapshot(a: SendArgs, n: number): Uint8Array | null {
   if (a.bytes === null) return null
-  if (contiguous) {
-    const start = a.origin + typeSpan(a.type, a.count).lo
-    return a.bytes.slice(start, start + n)
-  }
+  const start = a.origin + typeSpan(a.type, a.count).lo
+  return a.bytes.slice(start, start + n)
+}
+
+function packedSnapshot(a: SendArgs, n: number): Uint8Array | null {
+  if (a.bytes === null) return null
   const out = new Uint8Array(n)
   pack(a.type, a.count, a.bytes, a.origin, out, 0)
   return out
+}
+
+/** The typemap's span of the user buffer (not packed: the strategy walks it), and its origin. */
+function spanSnapshot(a: SendArgs): { readonly bytes: Uint8Array | null; readonly origin: number } {
+  if (a.bytes === null) return { bytes: null, origin: 0 }
+  const { lo, hi } = receiveLayout(a.type, a.count)
+  return { bytes: a.bytes.slice(a.origin + lo, a.origin + hi), origin: -lo }
 }

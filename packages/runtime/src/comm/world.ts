@@ -1,7 +1,7 @@
 // What every rank of one run shares: the machine, the run's options, and the stats collector.
 
 import type { Cluster } from '@spinmpi/nic'
-import type { NicMemoryPolicy, ReceiveStrategyChoice } from '../strategies/contract.js'
+import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from '../strategies/contract.js'
 import type { StatsCollector } from '../stats.js'
 import type { GoalTrace } from '../trace/goal-trace.js'
 
@@ -11,6 +11,8 @@ export interface World {
   readonly dataMode: boolean
   /** Receive strategy of the run (a type attribute overrides it); undefined = 'auto'. */
   readonly strategy: ReceiveStrategyChoice | undefined
+  /** Send strategy of the run for non-contiguous sends (a type attribute overrides it); undefined = 'host'. */
+  readonly send: SendStrategyName | undefined
   readonly onNicMemoryFull: NicMemoryPolicy
   /** Bytes of each overflow buffer that holds unexpected eager messages (data mode). */
   readonly unexpectedBufferBytes: number

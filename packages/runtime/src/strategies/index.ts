@@ -15,5 +15,5 @@ export { modelTime, handlerModel, handlerPs, packetPs, type ModelInput, type Han
 export { selectDeltaR, type DeltaRInput, type DeltaRChoice } from './delta-r.js'
 export { DEFAULT_EPSILON } from './choose-delta-r.js'
 export { makeCheckpoints, checkpointSlotBytes, type CheckpointSet } from './checkpoints.js'
-export { sendTyped, SEND_STRATEGIES, type TypedSend, type SendReport } from './send-strategies.js'
+export { sendTyped, sendHostBusyPs, SEND_STRATEGIES, type TypedSend, type SendReport } from './send-strategies.js'
 export { receiveLayout, type ReceiveLayout } from './layout.js'

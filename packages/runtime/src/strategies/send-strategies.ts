@@ -3,20 +3,24 @@
 //   stream    the CPU walks the type and issues a streaming-put chunk for each contiguous region
 //             as soon as it has found it (host time per region), one message at the target
 //   outbound  process-put: the NIC makes the packets and outbound handlers fill each from the
-//             type (a segment restored per packet), the host only posts the command
+//             type (a segment restored per packet), the host only posts the command (o)
+// Every NIC command is issued after the host overhead o that posts it, as for any other put.
 
 import { pack, Segment, type Datatype } from '@spinmpi/ddt'
-import { ns, ReturnCode, type DmaOptions, type Nic, type PayloadHandler, type PutDestination, type Ps } from '@spinmpi/nic'
+import {
+  ns, ReturnCode, type DmaOptions, type MessageHeader, type Nic, type PayloadHandler, type Profile, type PutDestination, type Ps,
+} from '@spinmpi/nic'
 import type { SendStrategyName } from './contract.js'
-import { hostPackWorkPs } from './host-cost.js'
+import { hostPackPs, hostPackWorkPs } from './host-cost.js'
 import { receiveLayout, spanOf } from './layout.js'
 import { catchupCycles } from './handler-costs.js'
 import { typeWork } from './type-work.js'
 
-export const SEND_STRATEGIES: readonly SendStrategyName[] = ['host', 'stream', 'outbound']
+export const SEND_STRATEGIES = ['host', 'stream', 'outbound'] as const satisfies readonly SendStrategyName[]
 
 export interface TypedSend {
   readonly nic: Nic
+  /** Target, match bits and header fields (hdrData, userHeader) of the message. */
   readonly dest: PutDestination
   readonly type: Datatype
   readonly count: number
@@ -24,68 +28,104 @@ export interface TypedSend {
   readonly buffer: Uint8Array | null
   readonly bufferOffset: number
   readonly strategy: SendStrategyName
+  /** Simulated time the sending CPU starts on the send (default: now; never before now). */
+  readonly at?: Ps
+  /** Send only this prefix of the packed stream (a rendezvous the receiver truncated); default all. */
+  readonly bytes?: number
+  /** Called with the message's header when its first NIC command is issued (to await its send event). */
+  readonly onIssued?: (header: MessageHeader) => void
 }
 
 export interface SendReport {
   readonly strategy: SendStrategyName
+  /** Bytes of the message (the prefix when `bytes` was given). */
   readonly bytes: number
-  /** Host CPU time the send occupies (packing or finding regions). */
+  /** Host CPU time the send occupies (packing or finding regions, and o per NIC command). */
   readonly hostBusyPs: Ps
 }
 
 const NO_WAIT: DmaOptions = { blocking: false }
 
-/** Starts sending `count` instances of `type` now; the network does the rest as the sim runs. */
+/** Starts sending `count` instances of `type` at `at`; the network does the rest as the sim runs. */
 export function sendTyped(s: TypedSend): SendReport {
-  const bytes = s.type.size * s.count
+  const whole = s.type.size * s.count
+  const bytes = s.bytes ?? whole
+  if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > whole) {
+    throw new RangeError(`sendTyped: bytes ${bytes} is outside [0, ${whole}]`)
+  }
   const profile = s.nic.profile
-  const host = profile.host
-  const work = typeWork(s.type, s.count, host.cacheLineBytes)
   const sim = s.nic.sim
+  const start = Math.max(sim.now, s.at ?? sim.now)
   const o = ns(profile.network.overheadNs)
   switch (s.strategy) {
     case 'host': {
-      const busy = hostPackWorkPs(host, work.bytes, work.blocks)
+      const busy = sendHostBusyPs(profile, s.type, s.count, 'host') - o
       let packed: Uint8Array | null = null
       if (s.buffer !== null) {
-        packed = new Uint8Array(bytes)
+        packed = new Uint8Array(whole)
         pack(s.type, s.count, s.buffer, s.bufferOffset, packed, 0)
+        if (bytes < whole) packed = packed.subarray(0, bytes)
       }
-      sim.at(sim.now + busy + o, () => { s.nic.put({ ...s.dest, bytes, data: packed }) })
+      sim.at(start + busy + o, () => issued(s, s.nic.put({ ...s.dest, bytes, data: packed })))
       return { strategy: 'host', bytes, hostBusyPs: busy + o }
     }
-    case 'stream': return streamSend(s, bytes)
+    case 'stream': return streamSend(s, bytes, start)
     case 'outbound': {
-      s.nic.processPut(s.dest, bytes, outboundContext(s))
+      const ctx = outboundContext(s)
+      sim.at(start + o, () => issued(s, s.nic.processPut(s.dest, bytes, ctx)))
       return { strategy: 'outbound', bytes, hostBusyPs: o }
     }
   }
 }
 
-function streamSend(s: TypedSend, bytes: number): SendReport {
+/**
+ * Host CPU time `sendTyped` reports for the whole message, known before sending: host pack + o,
+ * one (region step + o) per contiguous region for stream (at least one o), o for outbound.
+ */
+export function sendHostBusyPs(profile: Profile, type: Datatype, count: number, strategy: SendStrategyName): Ps {
+  const o = ns(profile.network.overheadNs)
+  const host = profile.host
+  switch (strategy) {
+    case 'host': return hostPackPs(profile, type, count) + o
+    case 'stream': {
+      const regions = type.size * count === 0 ? 0 : typeWork(type, count, host.cacheLineBytes).blocks
+      return regions === 0 ? o : regions * (hostPackWorkPs(host, 0, 1) + o)
+    }
+    case 'outbound': return o
+  }
+}
+
+function issued(s: TypedSend, header: MessageHeader): void {
+  s.onIssued?.(header)
+}
+
+function streamSend(s: TypedSend, bytes: number, start: Ps): SendReport {
   const host = s.nic.profile.host
   const sim = s.nic.sim
-  const seg = new Segment(s.type, s.count)
   const o = ns(s.nic.profile.network.overheadNs)
-  let t = sim.now
+  let t = start
   let stream: ReturnType<Nic['sputStart']> | null = null
-  let regions = 0
   if (bytes === 0) {
-    sim.at(t + o, () => { s.nic.put({ ...s.dest, bytes: 0, data: null }) })
+    sim.at(t + o, () => issued(s, s.nic.put({ ...s.dest, bytes: 0, data: null })))
     return { strategy: 'stream', bytes, hostBusyPs: o }
   }
+  const step = hostPackWorkPs(host, 0, 1) + o
+  const seg = new Segment(s.type, s.count)
   // Each region is found (per-block cost) and handed to the NIC (o) at its own host time.
   seg.process(0, bytes, (buf, streamOffset, len) => {
-    regions++
-    t += hostPackWorkPs(host, 0, 1) + o
+    t += step
     const chunk = s.buffer === null ? null : s.buffer.subarray(s.bufferOffset + buf, s.bufferOffset + buf + len)
     const eom = streamOffset + len === bytes
     sim.at(t, () => {
-      if (stream === null) stream = s.nic.sputStart(s.dest, bytes, chunk, len, eom)
-      else s.nic.sputStream(stream, chunk, len, eom)
+      if (stream === null) {
+        stream = s.nic.sputStart(s.dest, bytes, chunk, len, eom)
+        issued(s, stream.header)
+      } else {
+        s.nic.sputStream(stream, chunk, len, eom)
+      }
     })
   })
-  return { strategy: 'stream', bytes, hostBusyPs: t - sim.now + (regions === 0 ? o : 0) }
+  return { strategy: 'stream', bytes, hostBusyPs: t - start }
 }
 
 /** Outbound handlers: each fills its packet from the sender's buffer, one DMA read per piece. */
