@@ -2,7 +2,7 @@
 // the words after `run fft2d`: strings and bare flags, coerced and validated with zod; a bad one is
 // an Fft2dOptionsError naming the flag) and the JSON the command prints.
 
-import { RECEIVE_CHOICES } from '@spinmpi/runtime'
+import { RECEIVE_CHOICES, SEND_STRATEGIES } from '@spinmpi/runtime'
 import { z } from 'zod'
 import { Fft2dOptionsError } from './options.js'
 import { runFft2d, type Fft2dResult } from './run-fft2d.js'
@@ -11,7 +11,7 @@ const positive = z.coerce.number({ error: 'expected a positive integer' }).int({
   .min(1, { error: 'expected a positive integer' })
 
 export const FFT2D_CLI_USAGE =
-  'spinmpi run fft2d [--ranks P] [--n N] [--strategy S] [--timing] [--profile NAME] [--seed N] [--reorder WINDOW] [--json]'
+  'spinmpi run fft2d [--ranks P] [--n N] [--strategy S] [--send host|stream|outbound] [--timing] [--profile NAME] [--seed N] [--reorder WINDOW] [--json]'
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'expected a flag' })
 
@@ -19,6 +19,7 @@ export const fft2dCliSchema = z.strictObject({
   ranks: positive.default(4),
   n: positive.default(64),
   strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }).default('auto'),
+  send: z.enum(SEND_STRATEGIES, { error: `expected one of ${SEND_STRATEGIES.join(', ')}` }).default('host'),
   timing: flag.default(false),
   profile: z.string().min(1, { error: 'expected a profile name' }).default('sc19'),
   seed: z.coerce.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).default(1),
@@ -47,7 +48,7 @@ export async function runFft2dCli(args: Fft2dCliArgs | Readonly<Record<string, u
   const a = parsed.data
   try {
     const result = await runFft2d({
-      n: a.n, ranks: a.ranks, strategy: a.strategy, mode: a.timing ? 'timing' : 'data', profile: a.profile, seed: a.seed,
+      n: a.n, ranks: a.ranks, strategy: a.strategy, send: a.send, mode: a.timing ? 'timing' : 'data', profile: a.profile, seed: a.seed,
       ...(a.reorder !== undefined ? { reorder: { window: a.reorder } } : {}),
     })
     return { app: 'fft2d', ...result }

@@ -3,8 +3,10 @@
 // an offloaded receive comes from a packet-level 2-rank run of one message of the real receive
 // type (the SC19 method: simulate the unpack of the receive datatype, then feed a GOAL trace).
 
-import { resolveProfile, type Profile } from '@spinmpi/nic'
-import { hostPackPs, hostUnpackPs, run, type ReceiveStrategyChoice, type ReceiveStrategyName } from '@spinmpi/runtime'
+import { ns, resolveProfile, type Profile } from '@spinmpi/nic'
+import {
+  hostPackPs, hostUnpackPs, run, sendHostBusyPs, type ReceiveStrategyChoice, type ReceiveStrategyName, type SendStrategyName,
+} from '@spinmpi/runtime'
 import { rowPhaseFlops } from './flops.js'
 import { PS_PER_NS } from './loggops-mapping.js'
 import { transposeTypes, type TransposeTypes } from './transpose-types.js'
@@ -20,7 +22,9 @@ export interface MessageCosts {
   readonly strategyUsed: ReceiveStrategyName
   /** One row-FFT phase on one rank (flop model). */
   readonly fftPs: number
-  /** Host pack of one outgoing tile. */
+  /** How tiles leave the sender, the same for both strategies. */
+  readonly send: SendStrategyName
+  /** Sender CPU per outgoing tile beyond LogGOPS's o: the host pack, or stream's region walk. */
   readonly packPs: number
   /** Host CPU after a receive completes (host unpack; 0 when offloaded). */
   readonly unpackPs: number
@@ -43,8 +47,8 @@ interface ProbeResult {
  * One transpose step between two ranks in timing mode: both exchange a tile with sendrecv, as in
  * the alltoall, so the NIC receives while it also sends. Rank 1's receive record.
  */
-async function probeMessage(t: TransposeTypes, profile: Profile, strategy: ReceiveStrategyChoice): Promise<ProbeResult> {
-  const r = await run({ ranks: 2, profile, mode: 'timing', strategy }, async (comm) => {
+async function probeMessage(t: TransposeTypes, profile: Profile, strategy: ReceiveStrategyChoice, send: SendStrategyName): Promise<ProbeResult> {
+  const r = await run({ ranks: 2, profile, mode: 'timing', strategy, send }, async (comm) => {
     const peer = 1 - comm.rank
     await comm.sendrecv(null, 1, t.send, peer, 0, null, 1, t.recv, peer, 0)
   })
@@ -54,19 +58,20 @@ async function probeMessage(t: TransposeTypes, profile: Profile, strategy: Recei
 }
 
 export async function measureMessageCosts(
-  n: number, ranks: number, strategy: ReceiveStrategyChoice, profile: Profile,
+  n: number, ranks: number, strategy: ReceiveStrategyChoice, profile: Profile, send: SendStrategyName = 'host',
 ): Promise<MessageCosts> {
   const t = transposeTypes(n, ranks)
   const fftPs = Math.round((rowPhaseFlops(t.rows, n) / profile.host.flopsPerNs) * PS_PER_NS)
-  const packPs = hostPackPs(profile, t.send, 1)
-  const localCopyPs = packPs + hostUnpackPs(profile, t.recv, 1)
-  const base = { n, ranks, messageBytes: t.messageBytes, fftPs, packPs, localCopyPs }
+  // LogGOPS charges the send's o itself; the own tile is always copied by the host
+  const packPs = sendHostBusyPs(profile, t.send, 1, send) - ns(profile.network.overheadNs)
+  const localCopyPs = hostPackPs(profile, t.send, 1) + hostUnpackPs(profile, t.recv, 1)
+  const base = { n, ranks, messageBytes: t.messageBytes, send, fftPs, packPs, localCopyPs }
   const eager = t.messageBytes <= profile.network.eagerLimitBytes
   if (eager || ranks === 1) {
     return { ...base, eager, strategyUsed: 'host', unpackPs: hostUnpackPs(profile, t.recv, 1), nicExtraPs: 0, prepPs: 0 }
   }
-  const deposit = await probeMessage(t, profile, 'host')
-  const used = strategy === 'host' ? deposit : await probeMessage(t, profile, strategy)
+  const deposit = await probeMessage(t, profile, 'host', send)
+  const used = strategy === 'host' ? deposit : await probeMessage(t, profile, strategy, send)
   return {
     ...base, eager, strategyUsed: used.strategy,
     unpackPs: used.hostPs,

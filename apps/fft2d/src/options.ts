@@ -1,6 +1,6 @@
 // Options of one FFT2D run, validated with zod; a bad one is an Fft2dOptionsError naming the field.
 
-import { RECEIVE_CHOICES, type ReceiveStrategyChoice } from '@spinmpi/runtime'
+import { RECEIVE_CHOICES, SEND_STRATEGIES, type ReceiveStrategyChoice, type SendStrategyName } from '@spinmpi/runtime'
 import { z } from 'zod'
 
 /** Data mode keeps n x n/P complex per rank twice (matrix and scratch); bound the total. */
@@ -16,6 +16,8 @@ export const fft2dOptionsSchema = z.strictObject({
   n: int('a positive integer').min(1, { error: 'expected a positive integer' }),
   ranks: int('a positive integer').min(1, { error: 'expected a positive integer' }).max(1 << 20, { error: 'at most 1048576 ranks' }),
   strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }).default('auto'),
+  /** How the transpose tiles leave the sender (SC19 §3.1); the same for every strategy. */
+  send: z.enum(SEND_STRATEGIES, { error: `expected one of ${SEND_STRATEGIES.join(', ')}` }).default('host'),
   mode: z.enum(['data', 'timing'], { error: "expected 'data' or 'timing'" }).default('data'),
   profile: z.string({ error: 'expected a profile name' }).min(1, { error: 'expected a profile name' }).default('sc19'),
   overrides: z.record(z.string(), z.union([z.string(), z.number()]), { error: 'expected {path: value}' }).default({}),
@@ -34,6 +36,7 @@ export interface Fft2dOptions {
   readonly n: number
   readonly ranks: number
   readonly strategy: ReceiveStrategyChoice
+  readonly send: SendStrategyName
   readonly mode: 'data' | 'timing'
   readonly profile: string
   readonly overrides: Readonly<Record<string, string | number>>

@@ -45,7 +45,7 @@ export async function runFft2d(input: Fft2dOptionsInput): Promise<Fft2dResult> {
   log('fft2d n=%d P=%d strategy=%s mode=%s', o.n, o.ranks, o.strategy, o.mode)
   const result = await run(
     {
-      ranks: o.ranks, profile: o.profile, overrides: o.overrides, seed: o.seed, mode: o.mode, strategy: o.strategy,
+      ranks: o.ranks, profile: o.profile, overrides: o.overrides, seed: o.seed, mode: o.mode, strategy: o.strategy, send: o.send,
       ...(o.reorder ? { reorder: o.reorder } : {}),
     },
     async (comm): Promise<RankTimes & { rows: Float64Array | null }> => {

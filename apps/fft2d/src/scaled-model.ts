@@ -4,7 +4,7 @@
 
 import { simulateLogGops } from '@spinmpi/goal'
 import type { Profile } from '@spinmpi/nic'
-import type { ReceiveStrategyChoice } from '@spinmpi/runtime'
+import type { ReceiveStrategyChoice, SendStrategyName } from '@spinmpi/runtime'
 import debugFactory from 'debug'
 import { fft2dSchedule } from './goal-schedule.js'
 import { logGopsFromProfile, PS_PER_NS } from './loggops-mapping.js'
@@ -16,6 +16,8 @@ export interface ScaledModelOptions {
   readonly n: number
   readonly ranks: number
   readonly strategy: ReceiveStrategyChoice
+  /** How tiles leave the sender (default 'host' pack), the same for every strategy. */
+  readonly send?: SendStrategyName
   readonly profile?: string
   readonly overrides?: Readonly<Record<string, string | number>>
 }
@@ -41,6 +43,6 @@ export function simulateFft2d(costs: MessageCosts, profile: Profile): { runtimeN
 export async function modelFft2d(o: ScaledModelOptions): Promise<ScaledModelResult> {
   if (o.n % o.ranks !== 0) throw new RangeError(`fft2d model: n (${o.n}) must be a multiple of ranks (${o.ranks})`)
   const profile = modelProfile(o.profile ?? 'sc19', o.overrides ?? {})
-  const costs = await measureMessageCosts(o.n, o.ranks, o.strategy, profile)
+  const costs = await measureMessageCosts(o.n, o.ranks, o.strategy, profile, o.send ?? 'host')
   return { ...simulateFft2d(costs, profile), costs }
 }

@@ -12,13 +12,21 @@ describe('scaled FFT2D model (packet-level message costs + GOAL + LogGOPS)', () 
 
   it('takes host costs from the cost model, by hand for n = 512 on 4 ranks', async () => {
     const c = await measureMessageCosts(512, 4, 'host', sc19)
-    // 128 rows x 5 * 512 * 9 flops = 2 949 120 flops at 8 flops/ns
-    expect(c.fftPs).toBe(368_640_000)
-    // pack: 262144 B / 6 B/ns + 128 blocks x 1 ns; unpack: 262144 / 6 + 16384 blocks x 1 ns
-    expect(c.packPs).toBe(43_818_667)
-    expect(c.unpackPs).toBe(60_074_667)
-    expect(c.localCopyPs).toBe(43_818_667 + 60_074_667)
-    expect([c.messageBytes, c.eager, c.strategyUsed, c.nicExtraPs, c.prepPs]).toEqual([262144, false, 'host', 0, 0])
+    // 128 rows x 5 * 512 * 9 flops = 2 949 120 flops at 6 flops/ns
+    expect(c.fftPs).toBe(491_520_000)
+    // pack: 262144 B / 2.5 B/ns + 128 blocks x 0.4 ns; unpack: 262144 / 2.5 + 16384 blocks x 0.4 ns
+    expect(c.packPs).toBe(104_908_800)
+    expect(c.unpackPs).toBe(111_411_200)
+    expect(c.localCopyPs).toBe(104_908_800 + 111_411_200)
+    expect([c.messageBytes, c.eager, c.send, c.strategyUsed, c.nicExtraPs, c.prepPs]).toEqual([262144, false, 'host', 'host', 0, 0])
+  })
+
+  it('with streaming sends the sender pays one region walk and o per row, minus the o LogGOPS charges', async () => {
+    const c = await measureMessageCosts(512, 4, 'host', sc19, 'stream')
+    // 128 rows of 2 KiB: 128 x (0.4 + 65) ns - 65 ns; the own tile is still copied by the host
+    expect(c.packPs).toBe(128 * 65_400 - 65_000)
+    expect(c.localCopyPs).toBe(104_908_800 + 111_411_200)
+    expect(c.unpackPs).toBe(111_411_200)
   })
 
   it('measures the NIC time and preparation of RW-CP from a packet-level exchange', async () => {
@@ -31,7 +39,8 @@ describe('scaled FFT2D model (packet-level message costs + GOAL + LogGOPS)', () 
 
   it('leaves eager tiles to the host whatever the strategy', async () => {
     const c = await measureMessageCosts(64, 4, 'rw-cp', sc19)
-    expect([c.eager, c.strategyUsed, c.nicExtraPs, c.unpackPs]).toEqual([true, 'host', 0, 938_667])
+    // 4096 / 2.5 + 256 blocks x 0.4 ns
+    expect([c.eager, c.strategyUsed, c.nicExtraPs, c.unpackPs]).toEqual([true, 'host', 0, 1_740_800])
   })
 
   it('builds three operations per transpose step plus the phase calcs', async () => {
@@ -52,6 +61,12 @@ describe('scaled FFT2D model (packet-level message costs + GOAL + LogGOPS)', () 
   it.each(['host', 'rw-cp'] as const)('agrees with the full packet-level run within 2 percent (n = 512, P = 4, %s)', async (strategy) => {
     const m = await modelFft2d({ n: 512, ranks: 4, strategy })
     const full = await runFft2d({ n: 512, ranks: 4, strategy, mode: 'timing' })
+    expect(Math.abs(m.runtimeNs / full.runtimeNs - 1)).toBeLessThan(0.02)
+  })
+
+  it('agrees with the full packet-level run within 2 percent with streaming sends (n = 512, P = 4, rw-cp)', async () => {
+    const m = await modelFft2d({ n: 512, ranks: 4, strategy: 'rw-cp', send: 'stream' })
+    const full = await runFft2d({ n: 512, ranks: 4, strategy: 'rw-cp', send: 'stream', mode: 'timing' })
     expect(Math.abs(m.runtimeNs / full.runtimeNs - 1)).toBeLessThan(0.02)
   })
 })

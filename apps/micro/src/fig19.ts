@@ -24,6 +24,16 @@ const QUICK_RANKS = [16, 64]
 const STRATEGIES = ['host', 'rw-cp'] as const
 /** SC19 §5.1: "32 Cortex A15 clocked at 800 MHz (unless otherwise specified)"; §5.4 does not. */
 const OVERRIDES = { 'nic.hpus': 32 } as const
+/**
+ * SC19 §5.4 built its GOAL trace from two measured costs only, the receive type's unpack and the
+ * 1-D FFTs: the sender packs nothing. Here the tiles (n/P contiguous rows of 16n/P bytes each)
+ * leave by streaming puts, one per row, in both series, so the figure compares receive-side
+ * strategies and the sender's CPU pays only its region walk.
+ */
+const SEND = 'stream' as const
+/** SC19 §5.4: at P = 64 the host-unpack run is ~60% computation, ~40% communication. */
+const PAPER_COMPUTE_PCT = 60
+const COMPUTE_BAND = { low: 50, high: 70 } as const
 const PAPER_PEAK_PCT = 26
 const PAPER_PEAK_RANKS = 64
 
@@ -47,7 +57,7 @@ export const fig19: Figure = {
       const runtime: Partial<Record<(typeof STRATEGIES)[number], number>> = {}
       let previous: { key: string; runtimeNs: number } | null = null
       for (const strategy of STRATEGIES) {
-        const c = await measureMessageCosts(n, p, strategy, profile)
+        const c = await measureMessageCosts(n, p, strategy, profile, SEND)
         costs[`${p}/${strategy}`] = c
         // Eager tiles are never offloaded: both strategies then give the same schedule.
         const key = JSON.stringify(c)
@@ -62,7 +72,7 @@ export const fig19: Figure = {
       }
     }
     return {
-      name: 'fig19', profile: profileName, rows, n, overrides: OVERRIDES,
+      name: 'fig19', profile: profileName, rows, n, overrides: OVERRIDES, send: SEND,
       method: 'per-message costs from 2-rank packet-level exchanges, whole run as a GOAL schedule in the LogGOPS simulator',
       costs,
     }
@@ -74,11 +84,26 @@ export const fig19: Figure = {
     const fmt = (r: Fig19Row) => `P=${r.ranks}: ${r.speedupPct.toFixed(1)}%`
     const beyondPeak = gains.filter((r) => r.ranks >= PAPER_PEAK_RANKS)
     const shrinking = beyondPeak.length > 1 && beyondPeak.every((r, i) => i === 0 || r.speedupPct <= beyondPeak[i - 1]!.speedupPct)
+    const costs = result.costs as Readonly<Record<string, MessageCosts>> | undefined
+    const atPeak = costs?.[`${PAPER_PEAK_RANKS}/host`]
+    const hostAtPeak = (result.rows as readonly Fig19Row[]).find((r) => r.ranks === PAPER_PEAK_RANKS && r.strategy === 'host')
+    // both row-FFT phases of one rank, against that rank's whole runtime
+    const computePct = atPeak !== undefined && hostAtPeak !== undefined ? (2 * atPeak.fftPs) / (hostAtPeak.runtimeNs * 1000) * 100 : null
     return [
       {
-        claim: `RW-CP is up to ~${PAPER_PEAK_PCT}% faster than host unpack, the peak at P = ${PAPER_PEAK_RANKS} (SC19 Fig. 19)`,
-        pass: best.ranks === PAPER_PEAK_RANKS && best.speedupPct >= PAPER_PEAK_PCT / 2 && best.speedupPct <= PAPER_PEAK_PCT * 2,
-        measured: `peak ${fmt(best)}; ${gains.map(fmt).join(', ')}`,
+        claim: `at P = ${PAPER_PEAK_RANKS} the host-unpack run is ~${PAPER_COMPUTE_PCT}% computation (accepted ${COMPUTE_BAND.low}–${COMPUTE_BAND.high}%)`,
+        pass: computePct !== null && computePct >= COMPUTE_BAND.low && computePct <= COMPUTE_BAND.high,
+        measured: computePct === null ? `no P = ${PAPER_PEAK_RANKS} host run` : `${computePct.toFixed(1)}% computation, ${(100 - computePct).toFixed(1)}% communication`,
+      },
+      {
+        claim: `RW-CP is up to ~${PAPER_PEAK_PCT}% faster than host unpack (accepted: best gain and the gain at P = ${PAPER_PEAK_RANKS} both ${PAPER_PEAK_PCT / 2}–${PAPER_PEAK_PCT * 2}%)`,
+        pass: [best, gains.find((r) => r.ranks === PAPER_PEAK_RANKS)].every((r) => r !== undefined && r.speedupPct >= PAPER_PEAK_PCT / 2 && r.speedupPct <= PAPER_PEAK_PCT * 2),
+        measured: gains.map(fmt).join(', '),
+      },
+      {
+        claim: `the gain peaks at P = ${PAPER_PEAK_RANKS}`,
+        pass: best.ranks === PAPER_PEAK_RANKS,
+        measured: `peak ${fmt(best)}`,
       },
       {
         claim: `the gain shrinks as P grows beyond ${PAPER_PEAK_RANKS}`,

@@ -8,13 +8,14 @@ const sc19 = resolveProfile('sc19')
 describe('host cost', () => {
   it('charges bytes at the copy rate plus one loop per block', () => {
     const t = vector(1024, 4, 8, BYTE).commit()
-    // 4096 B / 6 B/ns + 1024 blocks · 1 ns = 1706.667 ns
-    expect(hostUnpackPs(sc19, t, 1)).toBe(1_706_667)
+    // 4096 B / 2.5 B/ns + 1024 blocks · 0.4 ns = 1638.4 + 409.6 = 2048 ns
+    expect(hostUnpackPs(sc19, t, 1)).toBe(2_048_000)
     const w = typeWork(t, 1, 64)
     expect(w.blocks).toBe(1024)
     // the span is 8188 B from offset 0: 128 touched lines, 64 packed lines
     expect(w.touchedLines).toBe(128)
-    expect(hostUnpackTraffic(sc19, t, 1).bytes).toBe((64 + 128) * 2 * 64)
+    // cold LLC: every packed and every touched user line misses once; plus the 4096 B deposit
+    expect(hostUnpackTraffic(sc19, t, 1)).toEqual({ depositBytes: 4096, llcMisses: 64 + 128, bytes: 4096 + (64 + 128) * 64 })
   })
 })
 

@@ -24,12 +24,16 @@ export interface PutOptions extends PutDestination {
 
 export interface StreamingPut {
   readonly header: MessageHeader
-  /** Bytes sent so far. */
+  /** Bytes sent so far (whole packets, and the tail once the message ended). */
   sent: number
+  /** Bytes handed over by the host but not yet sent: less than one packet. */
+  pending: number
   /** Logical packets sent so far. */
   packets: number
   ended: boolean
   readonly ack: boolean
+  /** Data mode: the message's bytes as they arrive, so a packet can span two chunks. */
+  staging: Uint8Array | null
 }
 
 class OutboundMessage implements ProcessedMessage {
@@ -87,29 +91,41 @@ export class OutboundEngine implements HerSink {
 
   /** Starts a streaming put of `totalBytes` with its first chunk. */
   sputStart(dest: PutDestination, totalBytes: number, chunk: Uint8Array | null, chunkBytes: number, eom = false): StreamingPut {
-    const s: StreamingPut = { header: this.header(dest, totalBytes), sent: 0, packets: 0, ended: false, ack: dest.ack === true }
+    const s: StreamingPut = {
+      header: this.header(dest, totalBytes), sent: 0, pending: 0, packets: 0, ended: false, ack: dest.ack === true, staging: null,
+    }
     this.sputStream(s, chunk, chunkBytes, eom)
     return s
   }
 
-  /** Sends the next chunk of a streaming put; `eom` ends the message. */
+  /**
+   * Hands the next chunk of a streaming put to the NIC; `eom` ends the message. The NIC cuts the
+   * message's byte stream into full packets, so a chunk boundary is not a packet boundary: bytes
+   * short of a packet wait for the next chunk, and only the end of message sends a short packet.
+   */
   sputStream(s: StreamingPut, chunk: Uint8Array | null, chunkBytes: number, eom: boolean): void {
     if (s.ended) throw new Error('sputStream: the streaming put already ended')
-    if (s.sent + chunkBytes > s.header.length) {
-      throw new Error(`sputStream: ${s.sent + chunkBytes} B exceed the message's ${s.header.length} B`)
+    const accepted = s.sent + s.pending + chunkBytes
+    if (accepted > s.header.length) throw new Error(`sputStream: ${accepted} B exceed the message's ${s.header.length} B`)
+    if (eom && accepted !== s.header.length) throw new Error(`sputStream: end of message after ${accepted} of ${s.header.length} B`)
+    if (chunk !== null) {
+      s.staging ??= new Uint8Array(s.header.length)
+      s.staging.set(chunk.subarray(0, chunkBytes), s.sent + s.pending)
     }
-    if (eom && s.sent + chunkBytes !== s.header.length) {
-      throw new Error(`sputStream: end of message after ${s.sent + chunkBytes} of ${s.header.length} B`)
-    }
-    const npkts = this.p.network.packetCount(chunkBytes)
+    s.pending += chunkBytes
+    const ready = eom ? s.pending : s.pending - (s.pending % this.mtu)
+    if (ready === 0 && !eom) return
+    const npkts = this.p.network.packetCount(ready)
     const frag: WireFragment = {
-      kind: WIRE_PUT, header: s.header, fragOffset: s.sent, firstPacket: s.packets, first: s.sent === 0 && s.packets === 0,
+      kind: WIRE_PUT, header: s.header, fragOffset: s.sent, firstPacket: s.packets, first: s.packets === 0,
       eom, totalPackets: s.packets + npkts, ack: s.ack,
     }
-    s.sent += chunkBytes
+    const data = s.staging === null ? null : s.staging.subarray(s.sent, s.sent + ready)
+    s.sent += ready
+    s.pending -= ready
     s.packets += npkts
     s.ended = eom
-    this.sendFromHost(frag, chunkBytes, chunk, this.p.sim.now)
+    this.sendFromHost(frag, ready, data, this.p.sim.now)
   }
 
   /** One packet from NIC memory (PutFromDevice), sent at `at`. */

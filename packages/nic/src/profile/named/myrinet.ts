@@ -42,7 +42,7 @@ export const myrinet: NamedProfile = deriveProfile(
     'host.llcBytes': [256 * KiB, 'Pentium III (Coppermine) on-die L2, 256 KiB'],
     'host.llcWays': [8, 'Pentium III (Coppermine) L2: 8-way set associative'],
     'host.copyBytesPerNs': [0.4, 'chosen: cold-cache copy on PC133 SDRAM, about 40% of peak'],
-    'host.unpackBlockNs': [10, 'chosen: the i7-4770 per-block cost scaled to a 1 GHz Pentium III'],
+    'host.unpackBlockNs': [10, 'chosen: about 10 cycles of a 1 GHz Pentium III per block of the unpack loop (no SIMD, small caches)'],
     'host.packBlockNs': [10, 'chosen: as unpackBlockNs'],
     'host.flopsPerNs': [0.5, 'chosen: sustained 0.5 GFLOP/s on a 1 GHz Pentium III'],
   },
