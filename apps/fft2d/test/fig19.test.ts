@@ -19,11 +19,12 @@ const result = (gains: readonly [number, number][], computePct = 60): FigureResu
 }
 
 describe('fig19 (FFT2D strong scaling)', () => {
-  it('quick run: rows for P = 16 and 64, both strategies, speedup from the runtimes', async () => {
+  it('quick run: n = 20480 at P = 64, 128, 256, both strategies, speedup from the runtimes', async () => {
     const r = await fig19.run({ quick: true })
     const rows = r.rows as { ranks: number; strategy: string; runtimeNs: number; speedupPct: number }[]
-    expect(rows.map((x) => [x.ranks, x.strategy])).toEqual([[16, 'host'], [16, 'rw-cp'], [64, 'host'], [64, 'rw-cp']])
-    for (const p of [16, 64]) {
+    expect(rows.map((x) => [x.ranks, x.strategy])).toEqual([64, 128, 256].flatMap((p) => [[p, 'host'], [p, 'rw-cp']]))
+    expect(r.n).toBe(20480)
+    for (const p of [64, 128, 256]) {
       const host = rows.find((x) => x.ranks === p && x.strategy === 'host')!
       const rw = rows.find((x) => x.ranks === p && x.strategy === 'rw-cp')!
       expect(rw.speedupPct).toBeCloseTo((host.runtimeNs / rw.runtimeNs - 1) * 100, 9)
