@@ -62,6 +62,8 @@ class DmaChannel {
   readonly pending = new CompletionRing()
   /** done time of the last maxOutstanding requests, indexed by request number mod window. */
   private readonly window: Float64Array
+  /** issued mod window length (kept as a counter: no division per request) */
+  private slot = 0
 
   constructor(maxOutstanding: number) {
     this.window = new Float64Array(maxOutstanding)
@@ -69,16 +71,18 @@ class DmaChannel {
 
   /** When the next request could start on the link if issued at `now`. */
   nextStart(now: Ps): Ps {
-    return Math.max(now, this.linkFree, this.window[this.issued % this.window.length]!)
+    const free = now > this.linkFree ? now : this.linkFree
+    const w = this.window[this.slot]!
+    return free > w ? free : w
   }
 
   /** Books a request; returns its completion time. */
   book(now: Ps, wire: Ps, latency: Ps, bytes: number): Ps {
-    const slot = this.issued % this.window.length
     const start = this.nextStart(now)
     this.linkFree = start + wire
     const done = this.linkFree + latency
-    this.window[slot] = done
+    this.window[this.slot] = done
+    if (++this.slot === this.window.length) this.slot = 0
     this.issued++
     this.bytes += bytes
     this.pending.push(done)
@@ -117,6 +121,19 @@ export class DmaEngine {
   /** Completion time a write of `bytes` issued now would get, without issuing it. */
   peekWrite(bytes: number): Ps {
     return this.peek(this.writeCh, bytes, this.pcie.writeLatencyPs)
+  }
+
+  /**
+   * Completion time of a write of `bytes` to be issued at `t` (not before now), as the engine
+   * stands now: requests booked between now and `t` are not seen.
+   */
+  projectWrite(t: Ps, bytes: number): Ps {
+    return this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+  }
+
+  /** As projectWrite, for a read. */
+  projectRead(t: Ps, bytes: number): Ps {
+    return this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
   }
 
   /** Completion time a read of `bytes` issued now would get, without issuing it. */
@@ -181,6 +198,11 @@ export class DmaEngine {
 
   private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {
     return ch.nextStart(this.sim.now) + this.pcie.wirePs(bytes) + latency
+  }
+
+  private project(ch: DmaChannel, t: Ps, bytes: number, latency: Ps): Ps {
+    const start = ch.nextStart(this.sim.now)
+    return (t > start ? t : start) + this.pcie.wirePs(bytes) + latency
   }
 
   private lastDone(ch: DmaChannel): Ps {

@@ -26,6 +26,9 @@ export class PcieModel {
   // wire ps = ceil(wireBytes * psNum / psDen), exact in integers
   private readonly psNum: number
   private readonly psDen: number
+  // The last size asked for and its time: a stream of equal-sized requests computes it once.
+  private lastBytes = -1
+  private lastPs: Ps = 0
 
   constructor(params: PcieParams) {
     this.params = params
@@ -52,7 +55,11 @@ export class PcieModel {
 
   /** Time the link is busy moving `bytes` of payload. */
   wirePs(bytes: number): Ps {
-    return Math.ceil((this.wireBytes(bytes) * this.psNum) / this.psDen)
+    if (bytes === this.lastBytes) return this.lastPs
+    const ps = Math.ceil((this.wireBytes(bytes) * this.psNum) / this.psDen)
+    this.lastBytes = bytes
+    this.lastPs = ps
+    return ps
   }
 
   /** Payload bandwidth in Gbit/s for back-to-back transfers of `bytes` each (default: full TLPs). */

@@ -25,6 +25,34 @@ describe('EventHeap', () => {
     while (heap.size > 0) heap.popAndRun()
     expect(seen).toEqual(Array.from({ length: 7000 }, (_, i) => i))
   })
+
+  it('runs events pushed back to back at one time as a group, in order; later pushes at that time go after it', () => {
+    const heap = new EventHeap()
+    const log: string[] = []
+    const note = (s: string) => log.push(s)
+    heap.push(5, note, 'a1')
+    heap.push(5, note, 'a2') // joins a1's group
+    heap.push(3, note, 'b')
+    heap.push(5, note, 'c') // same time, but not right after a2: its own node, after a1 a2
+    heap.push(5, (s: string) => { log.push(s); heap.push(5, note, 'e') }, 'd') // joins c; e is pushed while d runs
+    expect(heap.size).toBe(5)
+    while (heap.size > 0) heap.popAndRun()
+    expect(log).toEqual(['b', 'a1', 'a2', 'c', 'd', 'e'])
+  })
+
+  it('keeps the rest of a group queued when one of its events throws', () => {
+    const heap = new EventHeap()
+    const log: string[] = []
+    heap.push(1, () => { throw new Error('boom') }, null)
+    heap.push(1, (s: string) => log.push(s), 'after')
+    heap.push(2, (s: string) => log.push(s), 'later')
+    expect(() => heap.popAndRun()).toThrow('boom')
+    expect(heap.size).toBe(2)
+    expect(heap.peekTime()).toBe(1)
+    heap.popAndRun()
+    heap.popAndRun()
+    expect(log).toEqual(['after', 'later'])
+  })
 })
 
 describe('Simulator', () => {
@@ -54,6 +82,19 @@ describe('Simulator', () => {
     await sim.runAsync()
     await done
     expect(log).toEqual(['a@10', 'b@15', 'a@20', 'b@20', 'a@25', 'b@25'])
+  })
+
+  it('lets woken processes run between two events of one group', async () => {
+    const sim = new Simulator()
+    const log: string[] = []
+    const s = sim.signal()
+    void s.promise.then(() => log.push(`woken@${sim.now}`))
+    // Both pushed back to back for 7 ps: one group; the continuation still runs between them.
+    sim.at(7, () => { log.push('fire'); s.fire() })
+    sim.at(7, () => log.push('next'))
+    await sim.runAsync()
+    expect(log).toEqual(['fire', 'woken@7', 'next'])
+    expect(sim.executed).toBe(2)
   })
 
   it('leaves a process parked when nothing will wake it (deadlock is observable)', async () => {

@@ -39,6 +39,26 @@ describe('TimeSeries', () => {
     expect(few.t[5]).toBe(567)
   })
 
+  it('keeps every sample across its storage chunks (1024 samples each after the first)', () => {
+    const s = new TimeSeries(0, 64)
+    // value i at time 10 i, for 5000 samples: chunk boundaries at 1024, 2048, 3072, 4096
+    for (let i = 0; i < 5000; i++) s.record(10 * i, i)
+    expect(s.length).toBe(5000)
+    expect([s.at(10 * 1023), s.at(10 * 1024 - 1), s.at(10 * 1024), s.at(10 * 4096 + 5), s.at(1e9)]).toEqual([1023, 1023, 1024, 4096, 4999])
+    expect(s.last).toBe(4999)
+    expect(s.lastTime).toBe(49990)
+    expect(s.peak).toBe(4999)
+    // each step i lasts 10 ps: sum over i < 2048 of 10 i = 10 * 2047 * 2048 / 2
+    expect(s.integral(0, 10 * 2048)).toBe(10 * 2047 * 1024)
+    const all = s.samples()
+    expect(all.t[1024]).toBe(10240)
+    expect(all.v[4999]).toBe(4999)
+    expect(all.v.every((v, i) => v === i)).toBe(true)
+    s.record(49990, -1) // overwrites the last sample, in the last chunk
+    expect(s.last).toBe(-1)
+    expect(s.length).toBe(5000)
+  })
+
   it('refuses samples that go back in time', () => {
     const s = new TimeSeries()
     s.record(5, 1)

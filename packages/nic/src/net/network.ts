@@ -20,6 +20,7 @@ import type { Ps } from '../sim/time.js'
 import { ns, transferPs } from '../sim/time.js'
 import type { NetworkParams } from '../profile/schema.js'
 import { advance, chunkPackets, hasPending, isDone, type OutChunk, type OutMessage } from './out-message.js'
+import { packetViews } from './payload-views.js'
 import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
 import { boundedShuffle } from './reorder.js'
 import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions, StreamSpec } from './types.js'
@@ -157,7 +158,8 @@ export class Network {
         order = new Int32Array(npkts)
         boundedShuffle(npkts, this.reorder.window, this.reorderRng!, order)
       }
-      const chunk: OutChunk = { msgOffset: msg.bytes, bytes, data, end, npkts, seqBase: msg.seqNext, next: 0, order }
+      const views = data === null ? null : packetViews(data)
+      const chunk: OutChunk = { msgOffset: msg.bytes, bytes, data, views, end, npkts, seqBase: msg.seqNext, next: 0, order }
       msg.chunks.push(chunk)
       msg.seqNext += npkts
       msg.bytes += bytes
@@ -198,6 +200,7 @@ export class Network {
   /** Returns a delivered packet to the pool once the NIC is done with it (optional). */
   release(pkt: Packet): void {
     pkt.messageData = null
+    pkt.views = null
     pkt.user = null
     this.pool.push(pkt)
   }
@@ -273,7 +276,7 @@ export class Network {
     let flags = 0
     if (chunk.seqBase + local === 0) flags |= PKT_HEADER
     if (chunk.end && local === chunk.npkts - 1) flags |= PKT_COMPLETION
-    this.emit(msg, chunk, chunk.seqBase + local, chunkOffset, length, flags, ser, now, dst)
+    this.emit(msg, chunk, local, chunkOffset, length, flags, ser, now, dst)
     advance(msg)
     if (isDone(msg)) {
       queue.splice(qi, 1)
@@ -287,7 +290,7 @@ export class Network {
   private emit(
     msg: OutMessage,
     chunk: OutChunk,
-    seq: number,
+    local: number,
     chunkOffset: number,
     length: number,
     flags: number,
@@ -312,13 +315,15 @@ export class Network {
       pkt.src = msg.src
       pkt.dst = msg.dst
       pkt.msgId = msg.id
-      pkt.seq = seq
+      pkt.seq = chunk.seqBase + local
       pkt.offset = chunk.msgOffset + chunkOffset
       pkt.length = length
       pkt.flags = c === 0 ? flags : flags | PKT_DUPLICATE
       pkt.user = msg.user
       pkt.messageData = chunk.data
       pkt.dataOffset = chunkOffset
+      pkt.views = chunk.views
+      pkt.viewSlot = local
       pkt.injectedAt = now
       const ejectStart = Math.max(now + this.latency, dst.ejectFree)
       dst.ejectFree = ejectStart + ser

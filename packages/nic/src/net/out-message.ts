@@ -3,12 +3,15 @@
 // and per chunk, never per packet.
 
 import type { Ps } from '../sim/time.js'
+import type { PacketViews } from './payload-views.js'
 
 export interface OutChunk {
   /** Offset of the chunk in the message. */
   msgOffset: number
   bytes: number
   data: Uint8Array | null
+  /** Cached packet views of data (null in timing mode). */
+  views: PacketViews | null
   /** The chunk ends the message: its last packet is the completion packet. */
   end: boolean
   /** Packets of this chunk (0 for an empty chunk that does not end the message). */

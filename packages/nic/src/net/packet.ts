@@ -2,6 +2,7 @@
 // per-packet path allocates nothing; `data` is a view made only when a handler asks for it.
 
 import type { Ps } from '../sim/time.js'
+import { packetView, type PacketViews } from './payload-views.js'
 
 /** First packet of a message: carries the match information, runs the header handler. */
 export const PKT_HEADER = 1
@@ -33,11 +34,14 @@ export class Packet {
   messageData: Uint8Array | null = null
   /** Where this packet's payload starts in messageData. */
   dataOffset = 0
+  /** The cached views of messageData's packets, and this packet's slot among them. */
+  views: PacketViews | null = null
+  viewSlot = 0
 
   /** This packet's payload bytes, or null in timing mode. */
   get data(): Uint8Array | null {
     const d = this.messageData
-    return d === null ? null : d.subarray(this.dataOffset, this.dataOffset + this.length)
+    return d === null ? null : packetView(d, this.views!, this.viewSlot, this.dataOffset, this.length)
   }
 
   get isHeader(): boolean {

@@ -39,6 +39,9 @@ export class InboundEngine implements HerSink {
   private readonly messages = new Map<MessageHeader, InboundMessage>()
   private readonly orphans = new Map<MessageHeader, Packet[]>()
   private readonly finishedMessages = new WeakSet<MessageHeader>()
+  /** The message the last packet belonged to (packets of one message come in runs). */
+  private lastHeader: MessageHeader | null = null
+  private lastMsg: InboundMessage | null = null
   private matchFreeAt: Ps = 0
   private pumpScheduled = false
   private readonly matchPs: Ps
@@ -65,6 +68,12 @@ export class InboundEngine implements HerSink {
       this.p.network.release(pkt)
       return
     }
+    const now = this.p.sim.now
+    if (this.ingress.length === 0 && this.stalled.length === 0 && this.matchFreeAt <= now) {
+      // The matching unit is idle: the packet goes straight in (what pump would do).
+      this.startMatch(pkt, now)
+      return
+    }
     this.ingress.push(pkt)
     this.pump()
   }
@@ -84,12 +93,16 @@ export class InboundEngine implements HerSink {
         }
         return
       }
-      const pkt = this.ingress.shift()!
-      const frag = pkt.user as WireFragment
-      const cost = frag.first && pkt.isHeader ? this.matchPs : this.lookupPs
-      this.matchFreeAt = sim.now + cost
-      sim.at(this.matchFreeAt, this.matchedFn, pkt)
+      this.startMatch(this.ingress.shift()!, sim.now)
     }
+  }
+
+  /** The matching unit takes `pkt` at `now`: a header search, or a channel lookup. */
+  private startMatch(pkt: Packet, now: Ps): void {
+    const frag = pkt.user as WireFragment
+    const cost = frag.first && pkt.isHeader ? this.matchPs : this.lookupPs
+    this.matchFreeAt = now + cost
+    this.p.sim.at(this.matchFreeAt, this.matchedFn, pkt)
   }
 
   private matched(pkt: Packet): void {
@@ -109,7 +122,7 @@ export class InboundEngine implements HerSink {
     const frag = pkt.user as WireFragment
     const header = frag.header
     const isHeader = frag.first && pkt.isHeader
-    let msg = this.messages.get(header)
+    let msg = header === this.lastHeader ? this.lastMsg! : this.messages.get(header)
     if (msg === undefined) {
       if (this.finishedMessages.has(header)) {
         this.p.stats.duplicates++
@@ -125,6 +138,8 @@ export class InboundEngine implements HerSink {
       }
       msg = this.open(frag, pkt)
     }
+    this.lastHeader = header
+    this.lastMsg = msg
     const index = frag.firstPacket + pkt.seq
     const len = pkt.length
     if (msg.mode === MODE_PROCESS && len > 0 && !this.p.buffer.fits(len)) {
@@ -263,7 +278,7 @@ export class InboundEngine implements HerSink {
     const fit = Math.max(0, Math.min(len, me.options.length - hostOff))
     if (fit < len) msg.droppedBytes += len - fit
     const host = me.options.hostBuffer ?? null
-    if (data !== null && host !== null && fit > 0) host.set(data.subarray(0, fit), hostOff)
+    if (data !== null && host !== null && fit > 0) host.set(fit === len ? data : data.subarray(0, fit), hostOff)
     const done = this.p.dma.write(fit)
     if (done > msg.lastWriteAt) msg.lastWriteAt = done
   }
@@ -416,6 +431,10 @@ export class InboundEngine implements HerSink {
     const now = p.sim.now
     msg.finished = true
     this.messages.delete(msg.header)
+    if (this.lastMsg === msg) {
+      this.lastHeader = null
+      this.lastMsg = null
+    }
     this.finishedMessages.add(msg.header)
     const done = Math.max(now, msg.lastWriteAt)
     const h = msg.header

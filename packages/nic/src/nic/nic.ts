@@ -193,7 +193,7 @@ export class Nic {
   private services(): HpuServices {
     const profile = this.profile
     const sim = this.sim
-    const pcie = new PcieModel(profile.pcie)
+    const dma = this.dma
     const memAccess = Math.max(1, profile.nic.nicMemLatencyCycles)
     return {
       node: this.node,
@@ -206,12 +206,12 @@ export class Nic {
       dmaWrite: (t, bytes, msg, hostOffset, noEvent) => {
         if (t <= sim.now) return this.issueWrite(bytes, msg, hostOffset, noEvent)
         this.defer(t, true, bytes, msg, hostOffset, noEvent)
-        return Math.max(t + pcie.wirePs(bytes) + pcie.writeLatencyPs, this.dma.peekWrite(bytes))
+        return dma.projectWrite(t, bytes)
       },
       dmaRead: (t, bytes) => {
-        if (t <= sim.now) return this.dma.read(bytes)
+        if (t <= sim.now) return dma.read(bytes)
         this.defer(t, false, bytes, null, 0, true)
-        return Math.max(t + pcie.wirePs(bytes) + pcie.readLatencyPs, this.dma.peekRead(bytes))
+        return dma.projectRead(t, bytes)
       },
       putFromDevice: (t, data, len, dest) => { this.outbound.putFromDevice(t, data, len, dest) },
       putFromHost: (t, hostOffset, len, dest, msg) => {

@@ -1,17 +1,22 @@
-// A growable FIFO ring buffer; steady-state push/shift allocate nothing.
+// A growable FIFO ring buffer; steady-state push/shift allocate nothing. The capacity is a power
+// of two so that wrapping is a mask, not a division.
 
 export class Ring<T> {
   private items: (T | undefined)[]
+  private mask: number
   private head = 0
   length = 0
 
   constructor(capacity = 16) {
-    this.items = new Array(capacity)
+    let n = 2
+    while (n < capacity) n *= 2
+    this.items = new Array<T | undefined>(n).fill(undefined)
+    this.mask = n - 1
   }
 
   push(item: T): void {
-    if (this.length === this.items.length) this.grow()
-    this.items[(this.head + this.length) % this.items.length] = item
+    if (this.length > this.mask) this.grow()
+    this.items[(this.head + this.length) & this.mask] = item
     this.length++
   }
 
@@ -19,7 +24,7 @@ export class Ring<T> {
     if (this.length === 0) return undefined
     const item = this.items[this.head]
     this.items[this.head] = undefined
-    this.head = (this.head + 1) % this.items.length
+    this.head = (this.head + 1) & this.mask
     this.length--
     return item
   }
@@ -30,9 +35,10 @@ export class Ring<T> {
 
   private grow(): void {
     const n = this.items.length
-    const next: (T | undefined)[] = new Array(n * 2)
-    for (let i = 0; i < this.length; i++) next[i] = this.items[(this.head + i) % n]
+    const next = new Array<T | undefined>(n * 2).fill(undefined)
+    for (let i = 0; i < this.length; i++) next[i] = this.items[(this.head + i) & this.mask]
     this.items = next
+    this.mask = n * 2 - 1
     this.head = 0
   }
 }

@@ -59,6 +59,13 @@ export class HerScheduler {
     her.readyAt = this.sim.now
     her.vhpu = vhpu === null ? -1 : vhpu.index
     if (vhpu === null) {
+      if (this.idleCount > 0 && this.ready.length === 0) {
+        // Nothing queued ahead and an HPU free: start now (what dispatch would do).
+        const hpu = this.lowestIdle()
+        this.running[hpu] = null
+        this.start(her, hpu)
+        return
+      }
       this.ready.push(her)
     } else {
       vhpu.queue.push(her)

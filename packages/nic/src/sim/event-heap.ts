@@ -1,99 +1,182 @@
-// A binary min-heap of events ordered by (time, sequence). Events live in parallel arrays indexed
-// by slot; freed slots are reused, so steady-state scheduling allocates nothing.
+// A binary min-heap of events ordered by (time, sequence). The keys live in typed arrays indexed
+// by heap position, so sifting moves plain numbers and compares without an indirection; each
+// event's function and argument stay in a slot (freed slots are reused), which the heap position
+// points to. Steady-state scheduling allocates nothing.
+//
+// Events pushed one right after the other for the same time form one group under one heap node:
+// no other event can fall between them in (time, sequence) order, so they run back to back
+// anyway (e.g. a handler's last DMA and its end). A group costs one sift instead of one per event.
 
 export type EventFn = (arg: any) => void
 
 export class EventHeap {
-  private time = new Float64Array(1024)
-  private seq = new Float64Array(1024)
-  private fn: (EventFn | undefined)[] = new Array(1024)
-  private arg: unknown[] = new Array(1024)
-  private heap = new Int32Array(1024)
-  private free = new Int32Array(1024)
+  /** time, sequence number and first slot of the group at each heap position */
+  private time: Float64Array
+  private seq: Float64Array
+  private slotAt: Int32Array
+  private nodes = 0
+  /** per slot: function, argument and the next slot of its group (-1 at the end) */
+  private fn: (EventFn | undefined)[]
+  private arg: unknown[]
+  private next: Int32Array
+  private free: Int32Array
   private freeTop = 0
   private nextSlot = 0
   private nextSeq = 0
+  /** Last slot pushed while its group is still queued (-1 after a pop), and its time. */
+  private tail = -1
+  private tailTime = 0
+  /** Time and sequence number of the group popGroup took last. */
+  private poppedTime = 0
+  private poppedSeq = 0
+  /** Events queued. */
   size = 0
+  /** Function and argument take() read from its slot. */
+  takenFn: EventFn | undefined = undefined
+  takenArg: unknown = undefined
+
+  constructor(capacity = 256) {
+    this.time = new Float64Array(capacity)
+    this.seq = new Float64Array(capacity)
+    this.slotAt = new Int32Array(capacity)
+    this.next = new Int32Array(capacity)
+    this.free = new Int32Array(capacity)
+    this.fn = new Array<EventFn | undefined>(capacity).fill(undefined)
+    this.arg = new Array<unknown>(capacity).fill(undefined)
+  }
 
   push(time: number, fn: EventFn, arg: unknown): void {
-    const slot = this.allocSlot()
-    this.time[slot] = time
-    this.seq[slot] = this.nextSeq++
+    if (this.size === this.fn.length) this.grow()
+    const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
     this.fn[slot] = fn
     this.arg[slot] = arg
-    let i = this.size++
-    const heap = this.heap
-    // sift up
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      const p = heap[parent]!
-      if (!this.less(slot, p)) break
-      heap[i] = p
-      i = parent
+    this.next[slot] = -1
+    this.size++
+    this.nextSeq++
+    if (this.tail >= 0 && time === this.tailTime) {
+      this.next[this.tail] = slot
+      this.tail = slot
+      return
     }
-    heap[i] = slot
+    this.tail = slot
+    this.tailTime = time
+    this.insert(time, this.nextSeq - 1, slot)
   }
 
   /** Time of the earliest event; only valid when size > 0. */
   peekTime(): number {
-    return this.time[this.heap[0]!]!
+    return this.time[0]!
   }
 
-  /** Removes the earliest event and runs it; returns its time. */
-  popAndRun(): number {
-    const heap = this.heap
-    const top = heap[0]!
-    const last = heap[--this.size]!
-    if (this.size > 0) this.siftDown(last)
-    const t = this.time[top]!
-    const fn = this.fn[top]!
-    const arg = this.arg[top]
-    this.fn[top] = undefined
-    this.arg[top] = undefined
-    this.free[this.freeTop++] = top
-    fn(arg)
-    return t
-  }
-
-  private siftDown(slot: number): void {
-    const heap = this.heap
-    const n = this.size
-    let i = 0
-    for (;;) {
-      let child = 2 * i + 1
-      if (child >= n) break
-      const right = child + 1
-      if (right < n && this.less(heap[right]!, heap[child]!)) child = right
-      const c = heap[child]!
-      if (!this.less(c, slot)) break
-      heap[i] = c
-      i = child
-    }
-    heap[i] = slot
-  }
-
-  private less(a: number, b: number): boolean {
-    const ta = this.time[a]!
-    const tb = this.time[b]!
-    return ta < tb || (ta === tb && this.seq[a]! < this.seq[b]!)
-  }
-
-  private allocSlot(): number {
-    if (this.freeTop > 0) return this.free[--this.freeTop]!
-    const slot = this.nextSlot++
-    if (slot >= this.time.length) this.grow()
+  /** Removes the earliest group of events; returns its first slot (see take). */
+  popGroup(): number {
+    const T = this.time
+    this.poppedTime = T[0]!
+    this.poppedSeq = this.seq[0]!
+    const slot = this.slotAt[0]!
+    const n = --this.nodes
+    if (n > 0) this.siftDown(T[n]!, this.seq[n]!, this.slotAt[n]!, n)
+    this.tail = -1
     return slot
   }
 
+  /**
+   * Frees `slot` of a popped group, leaving its function and argument in takenFn / takenArg;
+   * returns the next slot of the group, or -1.
+   */
+  take(slot: number): number {
+    this.takenFn = this.fn[slot]
+    this.takenArg = this.arg[slot]
+    this.fn[slot] = undefined
+    this.arg[slot] = undefined
+    this.free[this.freeTop++] = slot
+    this.size--
+    return this.next[slot]!
+  }
+
+  /** Puts back the rest of the last popped group (from `slot` on), e.g. when an event threw. */
+  restoreGroup(slot: number): void {
+    this.insert(this.poppedTime, this.poppedSeq, slot)
+  }
+
+  /** Removes the earliest group and runs its events in order; returns their time. */
+  popAndRun(): number {
+    const t = this.peekTime()
+    let s = this.popGroup()
+    while (s >= 0) {
+      s = this.take(s)
+      try {
+        this.takenFn!(this.takenArg)
+      } catch (err) {
+        if (s >= 0) this.restoreGroup(s)
+        throw err
+      }
+    }
+    return t
+  }
+
+  private insert(time: number, seq: number, slot: number): void {
+    const T = this.time
+    const S = this.seq
+    const H = this.slotAt
+    let i = this.nodes++
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      const tp = T[parent]!
+      if (tp < time || (tp === time && S[parent]! < seq)) break
+      T[i] = tp
+      S[i] = S[parent]!
+      H[i] = H[parent]!
+      i = parent
+    }
+    T[i] = time
+    S[i] = seq
+    H[i] = slot
+  }
+
+  /** Places the group (lt, ls, lh) from the root down, in a heap of n nodes. */
+  private siftDown(lt: number, ls: number, lh: number, n: number): void {
+    const T = this.time
+    const S = this.seq
+    const H = this.slotAt
+    let i = 0
+    for (;;) {
+      let c = 2 * i + 1
+      if (c >= n) break
+      let ct = T[c]!
+      let cs = S[c]!
+      const r = c + 1
+      if (r < n) {
+        const rt = T[r]!
+        if (rt < ct || (rt === ct && S[r]! < cs)) {
+          c = r
+          ct = rt
+          cs = S[r]!
+        }
+      }
+      if (lt < ct || (lt === ct && ls < cs)) break
+      T[i] = ct
+      S[i] = cs
+      H[i] = H[c]!
+      i = c
+    }
+    T[i] = lt
+    S[i] = ls
+    H[i] = lh
+  }
+
   private grow(): void {
-    const n = this.time.length * 2
+    const n = this.fn.length * 2
     const grow64 = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b }
     const grow32 = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b }
     this.time = grow64(this.time)
     this.seq = grow64(this.seq)
-    this.heap = grow32(this.heap)
+    this.slotAt = grow32(this.slotAt)
+    this.next = grow32(this.next)
     this.free = grow32(this.free)
-    this.fn.length = n
-    this.arg.length = n
+    for (let i = this.fn.length; i < n; i++) {
+      this.fn.push(undefined)
+      this.arg.push(undefined)
+    }
   }
 }

@@ -20,7 +20,7 @@ export class Simulator implements WakeupSink {
 
   /** Schedules `fn(arg)` at absolute time `time` (not before now). */
   at<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
-    if (!(time >= this.now) || !Number.isFinite(time)) {
+    if (!(time >= this.now && time < Infinity)) {
       throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
     }
     this.heap.push(time, fn as EventFn, arg)
@@ -54,10 +54,21 @@ export class Simulator implements WakeupSink {
   /** Runs events synchronously up to and including time `until`. For models without processes. */
   run(until: Ps = Infinity): void {
     const heap = this.heap
-    while (heap.size > 0 && heap.peekTime() <= until) {
-      this.now = heap.peekTime()
-      heap.popAndRun()
-      this.executed++
+    while (heap.size > 0) {
+      const t = heap.peekTime()
+      if (t > until) break
+      this.now = t
+      let s = heap.popGroup()
+      try {
+        while (s >= 0) {
+          s = heap.take(s)
+          this.executed++
+          heap.takenFn!(heap.takenArg)
+        }
+      } catch (err) {
+        if (s >= 0) heap.restoreGroup(s)
+        throw err
+      }
     }
   }
 
@@ -71,11 +82,21 @@ export class Simulator implements WakeupSink {
     this.wakeups = 0
     while (heap.size > 0 && heap.peekTime() <= until) {
       this.now = heap.peekTime()
-      heap.popAndRun()
-      this.executed++
-      if (this.wakeups > 0) {
-        this.wakeups = 0
-        await drainMicrotasks()
+      let s = heap.popGroup()
+      while (s >= 0) {
+        s = heap.take(s)
+        this.executed++
+        try {
+          heap.takenFn!(heap.takenArg)
+        } catch (err) {
+          if (s >= 0) heap.restoreGroup(s)
+          throw err
+        }
+        if (this.wakeups > 0) {
+          // Continuations run before the next event, even one of the same group.
+          this.wakeups = 0
+          await drainMicrotasks()
+        }
       }
     }
   }

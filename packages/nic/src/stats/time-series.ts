@@ -1,7 +1,12 @@
-// A step function of time, stored compactly: parallel typed arrays of (time, value) that double
-// when full. The value holds from a sample's time until the next sample. Appending at the time
-// of the last sample overwrites it (the last value at an instant wins), but the peak still sees
-// every value recorded.
+// A step function of time, stored compactly in typed arrays of (time, value). The value holds
+// from a sample's time until the next sample. Appending at the time of the last sample
+// overwrites it (the last value at an instant wins), but the peak still sees every value
+// recorded.
+//
+// Storage: one Float64Array per chunk, time and value interleaved (one allocation per chunk).
+// The first chunk grows fourfold (with a copy) up to CHUNK samples; after that, full chunks stay
+// where they are and a new chunk of CHUNK samples is added. A long series (a DMA queue over
+// thousands of packets) thus allocates a few times, and a short one stays small.
 
 import type { Ps } from '../sim/time.js'
 
@@ -15,16 +20,27 @@ export interface SeriesSamples {
   v: number[]
 }
 
+/** Samples per chunk once the series outgrows its first chunk (a power of two). */
+const CHUNK_BITS = 10
+const CHUNK = 1 << CHUNK_BITS
+const CHUNK_MASK = CHUNK - 1
+
 export class TimeSeries {
-  private times: Float64Array
-  private vals: Float64Array
+  /** Chunk j holds samples [j * CHUNK, (j + 1) * CHUNK); chunk 0 may be shorter while alone. */
+  private readonly chunks: Float64Array[]
+  /** The last chunk ([t0, v0, t1, v1, ...]), and the index of its first sample. */
+  private cur: Float64Array
+  private base = 0
   private n = 0
+  private lastT: Ps = 0
   private peakValue: number
   private peakAt: Ps = 0
 
   constructor(readonly initial = 0, capacity = 64) {
-    this.times = new Float64Array(Math.max(2, capacity))
-    this.vals = new Float64Array(Math.max(2, capacity))
+    let cap = 2
+    while (cap < capacity && cap < CHUNK) cap *= 2
+    this.cur = new Float64Array(2 * cap)
+    this.chunks = [this.cur]
     this.peakValue = initial
   }
 
@@ -45,31 +61,36 @@ export class TimeSeries {
 
   /** The current (latest) value. */
   get last(): number {
-    return this.n === 0 ? this.initial : this.vals[this.n - 1]!
+    return this.n === 0 ? this.initial : this.cur[2 * (this.n - 1 - this.base) + 1]!
   }
 
   /** Time of the latest sample, or 0 when empty. */
   get lastTime(): Ps {
-    return this.n === 0 ? 0 : this.times[this.n - 1]!
+    return this.lastT
   }
 
   /** Sets the value from time `t` on; `t` must not be before the latest sample. */
   record(t: Ps, value: number): void {
     const n = this.n
     if (n > 0) {
-      const lastT = this.times[n - 1]!
+      const lastT = this.lastT
       if (t < lastT) throw new TimeSeriesError(`sample at ${t} ps is before the last one (${lastT} ps)`)
       if (t === lastT) {
-        this.vals[n - 1] = value
-        this.notePeak(t, value)
+        this.cur[2 * (n - 1 - this.base) + 1] = value
+        if (value > this.peakValue) this.notePeak(t, value)
         return
       }
     }
-    if (n === this.times.length) this.grow()
-    this.times[n] = t
-    this.vals[n] = value
+    let k = 2 * (n - this.base)
+    if (k === this.cur.length) {
+      this.extend()
+      k = 2 * (n - this.base)
+    }
+    this.cur[k] = t
+    this.cur[k + 1] = value
     this.n = n + 1
-    this.notePeak(t, value)
+    this.lastT = t
+    if (value > this.peakValue) this.notePeak(t, value)
   }
 
   /** Adds `delta` to the current value at time `t`. */
@@ -79,16 +100,15 @@ export class TimeSeries {
 
   /** The value in force at time `t` (the initial value before the first sample). */
   at(t: Ps): number {
-    const times = this.times
     let lo = 0
     let hi = this.n
     // first index with time > t
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (times[mid]! <= t) lo = mid + 1
+      if (this.timeAt(mid) <= t) lo = mid + 1
       else hi = mid
     }
-    return lo === 0 ? this.initial : this.vals[lo - 1]!
+    return lo === 0 ? this.initial : this.valAt(lo - 1)
   }
 
   /** Integral of the value over [from, to) in value·ps (for time-weighted means). */
@@ -98,12 +118,12 @@ export class TimeSeries {
     let t = from
     let v = this.at(from)
     for (let i = 0; i < this.n; i++) {
-      const ti = this.times[i]!
+      const ti = this.timeAt(i)
       if (ti <= from) continue
       if (ti >= to) break
       sum += v * (ti - t)
       t = ti
-      v = this.vals[i]!
+      v = this.valAt(i)
     }
     return sum + v * (to - t)
   }
@@ -112,7 +132,13 @@ export class TimeSeries {
   samples(maxPoints = Infinity): SeriesSamples {
     const n = this.n
     if (n <= maxPoints) {
-      return { t: Array.from(this.times.subarray(0, n)), v: Array.from(this.vals.subarray(0, n)) }
+      const t: number[] = new Array<number>(n)
+      const v: number[] = new Array<number>(n)
+      for (let i = 0; i < n; i++) {
+        t[i] = this.timeAt(i)
+        v[i] = this.valAt(i)
+      }
+      return { t, v }
     }
     const buckets = Math.max(1, Math.floor(maxPoints))
     const t: number[] = []
@@ -121,27 +147,37 @@ export class TimeSeries {
       const lo = Math.floor((b * n) / buckets)
       const hi = Math.floor(((b + 1) * n) / buckets)
       let best = lo
-      for (let i = lo + 1; i < hi; i++) if (this.vals[i]! > this.vals[best]!) best = i
-      t.push(this.times[best]!)
-      v.push(this.vals[best]!)
+      for (let i = lo + 1; i < hi; i++) if (this.valAt(i) > this.valAt(best)) best = i
+      t.push(this.timeAt(best))
+      v.push(this.valAt(best))
     }
     return { t, v }
   }
 
-  private notePeak(t: Ps, value: number): void {
-    if (value > this.peakValue) {
-      this.peakValue = value
-      this.peakAt = t
-    }
+  private timeAt(i: number): number {
+    return this.chunks[i >>> CHUNK_BITS]![2 * (i & CHUNK_MASK)]!
   }
 
-  private grow(): void {
-    const cap = this.times.length * 2
-    const times = new Float64Array(cap)
-    const vals = new Float64Array(cap)
-    times.set(this.times)
-    vals.set(this.vals)
-    this.times = times
-    this.vals = vals
+  private valAt(i: number): number {
+    return this.chunks[i >>> CHUNK_BITS]![2 * (i & CHUNK_MASK) + 1]!
+  }
+
+  private notePeak(t: Ps, value: number): void {
+    this.peakValue = value
+    this.peakAt = t
+  }
+
+  /** Room for one more sample: grow the lone first chunk, or start a new full-size one. */
+  private extend(): void {
+    const cap = this.cur.length >> 1
+    if (cap < CHUNK) {
+      const grown = new Float64Array(2 * Math.min(CHUNK, cap * 4))
+      grown.set(this.cur)
+      this.cur = this.chunks[0] = grown
+      return
+    }
+    this.base += CHUNK
+    this.cur = new Float64Array(2 * CHUNK)
+    this.chunks.push(this.cur)
   }
 }
