@@ -6,6 +6,10 @@
 // Events pushed one right after the other for the same time form one group under one heap node:
 // no other event can fall between them in (time, sequence) order, so they run back to back
 // anyway (e.g. a handler's last DMA and its end). A group costs one sift instead of one per event.
+//
+// The latest group pushed is held outside the heap until the next push or pop. It has the highest
+// sequence number of all, so it runs next exactly when its time is below the heap's earliest
+// (often: a packet's next step a few ns later); then it never enters the heap at all.
 
 export type EventFn = (arg: any) => void
 
@@ -23,9 +27,11 @@ export class EventHeap {
   private freeTop = 0
   private nextSlot = 0
   private nextSeq = 0
-  /** Last slot pushed while its group is still queued (-1 after a pop), and its time. */
-  private tail = -1
-  private tailTime = 0
+  /** The held group (latest pushes, not in the heap): first and last slot (-1: none), time, seq. */
+  private heldHead = -1
+  private heldTail = -1
+  private heldTime = 0
+  private heldSeq = 0
   /** Time and sequence number of the group popGroup took last. */
   private poppedTime = 0
   private poppedSeq = 0
@@ -52,31 +58,45 @@ export class EventHeap {
     this.arg[slot] = arg
     this.next[slot] = -1
     this.size++
-    this.nextSeq++
-    if (this.tail >= 0 && time === this.tailTime) {
-      this.next[this.tail] = slot
-      this.tail = slot
-      return
+    const seq = this.nextSeq++
+    if (this.heldHead >= 0) {
+      if (time === this.heldTime) {
+        this.next[this.heldTail] = slot
+        this.heldTail = slot
+        return
+      }
+      this.insert(this.heldTime, this.heldSeq, this.heldHead)
     }
-    this.tail = slot
-    this.tailTime = time
-    this.insert(time, this.nextSeq - 1, slot)
+    this.heldHead = slot
+    this.heldTail = slot
+    this.heldTime = time
+    this.heldSeq = seq
   }
 
   /** Time of the earliest event; only valid when size > 0. */
   peekTime(): number {
+    if (this.heldHead >= 0 && (this.nodes === 0 || this.heldTime < this.time[0]!)) return this.heldTime
     return this.time[0]!
   }
 
   /** Removes the earliest group of events; returns its first slot (see take). */
   popGroup(): number {
+    if (this.heldHead >= 0) {
+      const head = this.heldHead
+      this.heldHead = -1
+      if (this.nodes === 0 || this.heldTime < this.time[0]!) {
+        this.poppedTime = this.heldTime
+        this.poppedSeq = this.heldSeq
+        return head
+      }
+      this.insert(this.heldTime, this.heldSeq, head)
+    }
     const T = this.time
     this.poppedTime = T[0]!
     this.poppedSeq = this.seq[0]!
     const slot = this.slotAt[0]!
     const n = --this.nodes
     if (n > 0) this.siftDown(T[n]!, this.seq[n]!, this.slotAt[n]!, n)
-    this.tail = -1
     return slot
   }
 
