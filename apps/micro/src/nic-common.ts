@@ -3,13 +3,16 @@
 
 import { Cluster, ReturnCode, resolveProfile, type ExecutionContextSpec, type MessageRecord, type Profile } from '@spinmpi/nic'
 
+/** DMA options of the handlers below, made once (not one object per packet). */
+const NO_EVENT = { noEvent: true } as const
+
 /** The sPIN copy handler: every packet is written to host memory at its offset (no host event). */
 export function copyContext(host: Uint8Array | null): ExecutionContextSpec {
   return {
     hpuMemBytes: 0,
     hostBuffer: host,
     payload: (ctx, pkt) => {
-      ctx.dmaToHost(pkt.offset, pkt.data, 0, pkt.length, { noEvent: true })
+      ctx.dmaToHost(pkt.offset, pkt.data, 0, pkt.length, NO_EVENT)
       return ReturnCode.SUCCESS
     },
   }
@@ -33,7 +36,7 @@ export function checksumContext(host: Uint8Array | null): ExecutionContextSpec {
       if (data !== null) for (let i = 0; i < pkt.length; i++) sum = (sum + data[i]!) | 0
       ctx.cycles(Math.ceil(pkt.length / 4) * CHECKSUM_CYCLES_PER_WORD)
       ctx.fetchAdd(0, sum)
-      ctx.dmaToHost(pkt.offset, data, 0, pkt.length, { noEvent: true })
+      ctx.dmaToHost(pkt.offset, data, 0, pkt.length, NO_EVENT)
       return ReturnCode.SUCCESS
     },
   }

@@ -1,8 +1,10 @@
 // Simulator speed: simulated packets per wall-clock second for a 4 MiB message through a DMA
 // (copy) handler on 16 HPUs, in timing mode (no payload bytes) and in data mode (real bytes
-// copied into host memory). Only the simulation run is timed (not building the cluster or
-// allocating its buffers); the median of several runs is reported. Wall-clock time is measured
-// here, around whole runs; it never enters simulated time.
+// copied into host memory, every byte checked after each run). Only the simulation run is timed
+// (not building the cluster or allocating its buffers); the median of several runs is reported,
+// and data mode also as a ratio to timing mode measured in the same run, which stays meaningful
+// on a shared machine. Wall-clock time is measured here, around whole runs; it never enters
+// simulated time.
 
 import { Cluster, type Profile } from '@spinmpi/nic'
 import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
@@ -15,6 +17,8 @@ export type SimSpeedRow = {
   readonly runs: number
   readonly medianWallMs: number
   readonly packetsPerSecond: number
+  /** packetsPerSecond over timing mode's, both measured in this run (the machine may be shared). */
+  readonly vsTiming: number
 }
 
 const BYTES = 4 * 1024 * 1024
@@ -41,10 +45,20 @@ function timedRun(profile: Profile, buffers: HostBuffers | null): { ms: number; 
   return { ms, packets: c.nic(1).stats.packetsIn, events: c.sim.executed }
 }
 
-/** The data-mode run must have delivered every byte (the speed-up must not skip the copy). */
+/**
+ * The data-mode run must have delivered every byte (the speed-up must not skip the copy); the
+ * target is then cleared, so the next run has to copy everything again.
+ */
 function checkDelivered(b: HostBuffers): void {
-  for (let i = 0; i < BYTES; i += 4093) {
-    if (b.target[i] !== b.source[i]) throw new Error(`sim-speed: byte ${i} not delivered`)
+  // Compared as 32-bit words (BYTES is a multiple of 4 and the buffers start at offset 0).
+  const got = new Int32Array(b.target.buffer, 0, BYTES / 4)
+  const want = new Int32Array(b.source.buffer, 0, BYTES / 4)
+  for (let i = 0; i < got.length; i++) {
+    if (got[i] !== want[i]) {
+      let byte = 4 * i
+      while (b.target[byte] === b.source[byte]) byte++
+      throw new Error(`sim-speed: byte ${byte} not delivered`)
+    }
   }
   b.target.fill(0)
 }
@@ -56,7 +70,7 @@ export const simSpeed: Figure = {
   async run(options: FigureOptions): Promise<FigureResult> {
     const profile = profileFor(options.profile, { 'nic.hpus': 16 })
     const reps = options.quick ? 5 : 21
-    const rows: SimSpeedRow[] = []
+    const medians: { mode: 'timing' | 'data'; packets: number; events: number; median: number }[] = []
     let done = 0
     for (const mode of ['timing', 'data'] as const) {
       const buffers = mode === 'data' ? hostBuffers() : null
@@ -73,19 +87,26 @@ export const simSpeed: Figure = {
         options.onProgress?.(++done, 2 * reps)
       }
       times.sort((a, b) => a - b)
-      const median = times[times.length >> 1]!
-      rows.push({ mode, packets, events, runs: reps, medianWallMs: median, packetsPerSecond: packets / (median / 1000) })
+      medians.push({ mode, packets, events, median: times[times.length >> 1]! })
     }
+    const pps = (m: { packets: number; median: number }) => m.packets / (m.median / 1000)
+    const timingPps = pps(medians[0]!)
+    const rows: SimSpeedRow[] = medians.map((m) => ({
+      mode: m.mode, packets: m.packets, events: m.events, runs: reps, medianWallMs: m.median,
+      packetsPerSecond: pps(m), vsTiming: pps(m) / timingPps,
+    }))
     return { name: 'sim-speed', profile: profile.name, rows }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly SimSpeedRow[]
     const timing = rows.find((r) => r.mode === 'timing')!
     const data = rows.find((r) => r.mode === 'data')!
+    const measured = `timing mode ${(timing.packetsPerSecond / 1e6).toFixed(2)} M/s, data mode ${(data.packetsPerSecond / 1e6).toFixed(2)} M/s ` +
+      `(${data.vsTiming.toFixed(2)}x timing; medians of ${data.runs} runs)`
     return [{
-      claim: 'at least one million simulated packets per wall-clock second',
-      pass: timing.packetsPerSecond >= 1e6,
-      measured: `timing mode ${(timing.packetsPerSecond / 1e6).toFixed(2)} M/s, data mode ${(data.packetsPerSecond / 1e6).toFixed(2)} M/s (medians)`,
+      claim: 'at least one million simulated packets per wall-clock second, with real bytes (data mode)',
+      pass: data.packetsPerSecond >= 1e6,
+      measured,
     }]
   },
 }

@@ -23,6 +23,9 @@ export interface VectorHandlerOptions extends VectorLayout {
   readonly setupCycles: number
 }
 
+/** DMA options of every piece, made once (not one object per block). */
+const NO_EVENT = { noEvent: true } as const
+
 // HPU memory layout: int32 count, blocklen, stride
 export function writeVectorDescriptor(mem: Uint8Array, v: VectorLayout): void {
   const view = new DataView(mem.buffer, mem.byteOffset, mem.byteLength)
@@ -54,7 +57,7 @@ export function vectorContext(o: VectorHandlerOptions): ExecutionContextSpec {
       while (pos < pkt.length) {
         const n = Math.min(blocklen - inBlock, pkt.length - pos)
         ctx.account('block', o.pieceCycles)
-        ctx.dmaToHost(block * stride + inBlock, pkt.data, pos, n, { noEvent: true })
+        ctx.dmaToHost(block * stride + inBlock, pkt.data, pos, n, NO_EVENT)
         pos += n
         block++
         inBlock = 0

@@ -53,9 +53,19 @@ export class ExecutionContext {
     this.nodeSplit[phase] += cycles
   }
 
-  /** Counts one handler invocation. */
-  countHandler(): void {
-    this.split.handlers++
-    this.nodeSplit.handlers++
+  /** Cycles charged with no phase (ctx.cycles, action issue costs). */
+  bookOther(cycles: number): void {
+    this.split.other += cycles
+    this.nodeSplit.other += cycles
+  }
+
+  /** Counts one handler invocation and books its fixed cost as 'other'. */
+  beginHandler(baseCycles: number): void {
+    const s = this.split
+    const d = this.nodeSplit
+    s.other += baseCycles
+    d.other += baseCycles
+    s.handlers++
+    d.handlers++
   }
 }

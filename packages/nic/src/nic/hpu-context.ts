@@ -47,10 +47,14 @@ export class HpuContext implements HandlerContext {
   /** Clock = base + cycles since base. */
   private base: Ps = 0
   private cyc = 0
+  private readonly hz: number
+  private readonly issueCycles: number
 
   constructor(readonly hpu: number, private readonly services: HpuServices) {
     this.numHpus = services.numHpus
     this.node = services.node
+    this.hz = services.hpuHz
+    this.issueCycles = services.issueCycles
   }
 
   /** Prepares the context for one handler invocation starting at `start`. */
@@ -65,17 +69,16 @@ export class HpuContext implements HandlerContext {
     this.vhpu = vhpu
     this.base = start
     this.cyc = baseCycles
-    c.book('other', baseCycles)
-    c.countHandler()
+    c.beginHandler(baseCycles)
   }
 
   get now(): Ps {
-    return this.base + cyclesPs(this.cyc, this.services.hpuHz)
+    return this.base + cyclesPs(this.cyc, this.hz)
   }
 
   cycles(n: number): void {
     this.cyc += n
-    this.msg.context.book('other', n)
+    this.msg.context.bookOther(n)
   }
 
   account(phase: HandlerPhase, n: number): void {
@@ -83,33 +86,47 @@ export class HpuContext implements HandlerContext {
     this.msg.context.book(phase, n)
   }
 
+  // dmaToHost and dmaFromHost are small on purpose: inlined into a handler, they let the compiler
+  // drop an options literal the handler passes (when it inlines them; a handler that keeps its
+  // options in a constant allocates nothing either way).
   dmaToHost(hostOffset: number, src: Uint8Array | null, srcOffset: number, len: number, options?: DmaOptions): DmaHandle {
-    this.checkHost(hostOffset, len, 'dmaToHost')
-    if (src !== null && this.hostBuffer !== null && len > 0) {
-      if (srcOffset < 0 || srcOffset + len > src.length) {
-        throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
-      }
-      // The common whole-packet copy needs no view (one less allocation per packet).
-      this.hostBuffer.set(srcOffset === 0 && len === src.length ? src : src.subarray(srcOffset, srcOffset + len), hostOffset)
-    }
-    this.charge(this.services.issueCycles)
-    const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, options?.noEvent === true)
-    if (options?.blocking === true) this.waitUntil(done)
-    return done
+    // `!= null`: a JS caller's null means no options, as undefined does.
+    const blocking = options != null && options.blocking === true
+    return this.writeToHost(hostOffset, src, srcOffset, len, blocking, options != null && options.noEvent === true)
   }
 
   dmaFromHost(hostOffset: number, dst: Uint8Array | null, dstOffset: number, len: number, options?: DmaOptions): DmaHandle {
+    // Data from the host cannot be used before it is there: reads block unless told otherwise.
+    return this.readFromHost(hostOffset, dst, dstOffset, len, options == null || options.blocking !== false)
+  }
+
+  private writeToHost(hostOffset: number, src: Uint8Array | null, srcOffset: number, len: number, blocking: boolean, noEvent: boolean): DmaHandle {
+    this.checkHost(hostOffset, len, 'dmaToHost')
+    const host = this.hostBuffer
+    if (src !== null && host !== null && len > 0) {
+      if (srcOffset < 0 || srcOffset + len > src.length) {
+        throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
+      }
+      copyBytes(host, hostOffset, src, srcOffset, len)
+    }
+    this.charge(this.issueCycles)
+    const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, noEvent)
+    if (blocking) this.waitUntil(done)
+    return done
+  }
+
+  private readFromHost(hostOffset: number, dst: Uint8Array | null, dstOffset: number, len: number, blocking: boolean): DmaHandle {
     this.checkHost(hostOffset, len, 'dmaFromHost')
-    if (dst !== null && this.hostBuffer !== null && len > 0) {
+    const host = this.hostBuffer
+    if (dst !== null && host !== null && len > 0) {
       if (dstOffset < 0 || dstOffset + len > dst.length) {
         throw new HandlerError(`dmaFromHost: destination range [${dstOffset}, ${dstOffset + len}) outside ${dst.length} B`)
       }
-      dst.set(this.hostBuffer.subarray(hostOffset, hostOffset + len), dstOffset)
+      copyBytes(dst, dstOffset, host, hostOffset, len)
     }
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     const done = this.services.dmaRead(this.now, len)
-    // Data from the host cannot be used before it is there: reads block unless told otherwise.
-    if (options?.blocking !== false) this.waitUntil(done)
+    if (blocking) this.waitUntil(done)
     return done
   }
 
@@ -126,13 +143,13 @@ export class HpuContext implements HandlerContext {
       }
       data = src.slice(srcOffset, srcOffset + len)
     }
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     this.services.putFromDevice(this.now, data, len, dest, this.msg)
   }
 
   putFromHost(hostOffset: number, len: number, dest: PutDestination): void {
     this.checkHost(hostOffset, len, 'putFromHost')
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     this.services.putFromHost(this.now, hostOffset, len, dest, this.msg)
   }
 
@@ -162,7 +179,7 @@ export class HpuContext implements HandlerContext {
 
   hostFetchAdd(hostOffset: number, inc: number): number {
     this.checkHost(hostOffset, 4, 'hostFetchAdd')
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     this.waitUntil(this.services.dmaRead(this.now, 4))
     const host = this.hostBuffer
     if (host === null) return 0
@@ -174,7 +191,7 @@ export class HpuContext implements HandlerContext {
 
   hostCompareAndSwap(hostOffset: number, expected: number, desired: number): boolean {
     this.checkHost(hostOffset, 4, 'hostCompareAndSwap')
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     this.waitUntil(this.services.dmaRead(this.now, 4))
     const host = this.hostBuffer
     if (host === null) return false
@@ -185,12 +202,12 @@ export class HpuContext implements HandlerContext {
   }
 
   counterInc(n = 1): void {
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     this.services.counterInc(this.now, this.msg, n)
   }
 
   hostEvent(value: number): void {
-    this.charge(this.services.issueCycles)
+    this.charge(this.issueCycles)
     this.services.hostEvent(this.now, this.msg, value)
   }
 
@@ -201,7 +218,7 @@ export class HpuContext implements HandlerContext {
 
   private charge(n: number): void {
     this.cyc += n
-    this.msg.context.book('other', n)
+    this.msg.context.bookOther(n)
   }
 
   private waitUntil(t: Ps): void {
@@ -222,5 +239,19 @@ export class HpuContext implements HandlerContext {
     if (!(Number.isInteger(off) && off >= 0 && off + len <= this.mem.length)) {
       throw new HandlerError(`${what}: HPU memory offset ${off} outside the context's ${this.mem.length} B`)
     }
+  }
+}
+
+/** Below this many bytes a loop beats making a view for TypedArray.set (and allocates nothing). */
+const LOOP_COPY_MAX = 64
+
+/** Copies `len` bytes of `src` from `srcOffset` to `dst` at `dstOffset`, as TypedArray.set would. */
+function copyBytes(dst: Uint8Array, dstOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
+  if (srcOffset === 0 && len === src.length) {
+    dst.set(src, dstOffset)
+  } else if (len <= LOOP_COPY_MAX && dst.buffer !== src.buffer) {
+    for (let i = 0; i < len; i++) dst[dstOffset + i] = src[srcOffset + i]!
+  } else {
+    dst.set(src.subarray(srcOffset, srcOffset + len), dstOffset)
   }
 }

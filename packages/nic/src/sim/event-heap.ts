@@ -37,9 +37,6 @@ export class EventHeap {
   private poppedSeq = 0
   /** Events queued. */
   size = 0
-  /** Function and argument take() read from its slot. */
-  takenFn: EventFn | undefined = undefined
-  takenArg: unknown = undefined
 
   constructor(capacity = 256) {
     this.time = new Float64Array(capacity)
@@ -100,13 +97,17 @@ export class EventHeap {
     return slot
   }
 
-  /**
-   * Frees `slot` of a popped group, leaving its function and argument in takenFn / takenArg;
-   * returns the next slot of the group, or -1.
-   */
+  /** The function of a popped group's `slot` (read it and argOf before take). */
+  fnOf(slot: number): EventFn {
+    return this.fn[slot]!
+  }
+
+  argOf(slot: number): unknown {
+    return this.arg[slot]
+  }
+
+  /** Frees `slot` of a popped group; returns the next slot of the group, or -1. */
   take(slot: number): number {
-    this.takenFn = this.fn[slot]
-    this.takenArg = this.arg[slot]
     this.fn[slot] = undefined
     this.arg[slot] = undefined
     this.free[this.freeTop++] = slot
@@ -124,9 +125,11 @@ export class EventHeap {
     const t = this.peekTime()
     let s = this.popGroup()
     while (s >= 0) {
+      const fn = this.fnOf(s)
+      const arg = this.argOf(s)
       s = this.take(s)
       try {
-        this.takenFn!(this.takenArg)
+        fn(arg)
       } catch (err) {
         if (s >= 0) this.restoreGroup(s)
         throw err

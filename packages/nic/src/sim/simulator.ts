@@ -61,9 +61,11 @@ export class Simulator implements WakeupSink {
       let s = heap.popGroup()
       try {
         while (s >= 0) {
+          const fn = heap.fnOf(s)
+          const arg = heap.argOf(s)
           s = heap.take(s)
           this.executed++
-          heap.takenFn!(heap.takenArg)
+          fn(arg)
         }
       } catch (err) {
         if (s >= 0) heap.restoreGroup(s)
@@ -84,10 +86,12 @@ export class Simulator implements WakeupSink {
       this.now = heap.peekTime()
       let s = heap.popGroup()
       while (s >= 0) {
+        const fn = heap.fnOf(s)
+        const arg = heap.argOf(s)
         s = heap.take(s)
         this.executed++
         try {
-          heap.takenFn!(heap.takenArg)
+          fn(arg)
         } catch (err) {
           if (s >= 0) heap.restoreGroup(s)
           throw err
