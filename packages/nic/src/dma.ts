@@ -23,27 +23,28 @@ export class DmaError extends Error {
   override readonly name = 'DmaError'
 }
 
-/** FIFO of pending completion times of one direction (growable ring, no per-request garbage). */
+/**
+ * FIFO of pending completion times of one direction (growable ring, no per-request garbage).
+ * Times are pushed in order (the link serves FIFO), so the head is the earliest.
+ */
 class CompletionRing {
   private buf = new Float64Array(64)
   private head = 0
   size = 0
+  /** The head's completion time, Infinity when empty (a field: read on every request). */
+  first: Ps = Infinity
 
   push(t: Ps): void {
     if (this.size === this.buf.length) this.grow()
     this.buf[(this.head + this.size) & (this.buf.length - 1)] = t
-    this.size++
+    if (this.size++ === 0) this.first = t
   }
 
-  peek(): Ps {
-    return this.size === 0 ? Infinity : this.buf[this.head]!
-  }
-
-  shift(): Ps {
-    const t = this.buf[this.head]!
+  /** Drops the head (the ring must not be empty). */
+  shift(): void {
     this.head = (this.head + 1) & (this.buf.length - 1)
     this.size--
-    return t
+    this.first = this.size === 0 ? Infinity : this.buf[this.head]!
   }
 
   private grow(): void {
@@ -214,12 +215,18 @@ export class DmaEngine {
     const w = this.writeCh.pending
     const r = this.readCh.pending
     for (;;) {
-      const tw = w.peek()
-      const tr = r.peek()
-      const t = tw <= tr ? tw : tr
-      if (t > until || t === Infinity) return
-      if (tw <= tr) w.shift()
-      else r.shift()
+      const tw = w.first
+      const tr = r.first
+      let t: Ps
+      if (tw <= tr) {
+        if (tw > until || tw === Infinity) return
+        t = tw
+        w.shift()
+      } else {
+        if (tr > until) return
+        t = tr
+        r.shift()
+      }
       this.outstanding--
       this.depthSeries.record(t, this.outstanding)
     }
