@@ -110,7 +110,8 @@ export class OutboundEngine implements HerSink {
     if (eom && accepted !== s.header.length) throw new Error(`sputStream: end of message after ${accepted} of ${s.header.length} B`)
     if (chunk !== null) {
       s.staging ??= new Uint8Array(s.header.length)
-      s.staging.set(chunk.subarray(0, chunkBytes), s.sent + s.pending)
+      // callers pass chunks of exactly chunkBytes: no view per chunk then
+      s.staging.set(chunk.length === chunkBytes ? chunk : chunk.subarray(0, chunkBytes), s.sent + s.pending)
     }
     s.pending += chunkBytes
     const ready = eom ? s.pending : s.pending - (s.pending % this.mtu)
