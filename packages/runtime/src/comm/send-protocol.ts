@@ -124,17 +124,17 @@ function sendRendezvous(
   })
 }
 
-/*
- * The bytes the NIC will read, taken now: MPI lets the user reuse the buffer once the send
- * completes, which can be before the bytes reach the receiver in the simulation.
- */
+// Snapshots of the bytes the NIC will read, taken at the call: MPI lets the user reuse the buffer
+// once the send completes, which can be before the bytes reach the receiver in the simulation.
 
+/** A contiguous send's bytes. */
 function contiguousSnapshot(a: SendArgs, n: number): Uint8Array | null {
   if (a.bytes === null) return null
   const start = a.origin + typeSpan(a.type, a.count).lo
   return a.bytes.slice(start, start + n)
 }
 
+/** A host-packed send's packed stream. */
 function packedSnapshot(a: SendArgs, n: number): Uint8Array | null {
   if (a.bytes === null) return null
   const out = new Uint8Array(n)
