@@ -4,7 +4,7 @@ import { CommanderError } from 'commander'
 
 /** An error the user caused (bad option, bad file); printed as one line, exit code 1. */
 export class UsageError extends Error {
-  override readonly name = 'UsageError'
+  override readonly name: string = 'UsageError'
 }
 
 export async function runCli(program: Command, argv: string[]): Promise<void> {

@@ -93,12 +93,12 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     endTimes: { ps: endPs, ns: endPs.map(toNs) },
     makespanPs: Math.max(...endPs),
     profile,
-    stats: collectStats(cluster, stats),
+    stats: collectStats(cluster, stats, comms),
     ...(goal === null ? {} : { goal }),
   }
 }
 
-function collectStats(cluster: Cluster, s: StatsCollector): RunStats {
+function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankComm[]): RunStats {
   const nics = cluster.nics.map((nic) => {
     nic.dma.finish()
     const { messages: _messages, ...rest } = nicReport(nic)
@@ -110,12 +110,16 @@ function collectStats(cluster: Cluster, s: StatsCollector): RunStats {
     messages: s.eager + s.rendezvous,
     eagerMessages: s.eager,
     rendezvousMessages: s.rendezvous,
+    eagerBytes: s.eagerBytes,
+    rendezvousBytes: s.rendezvousBytes,
     packets: cluster.network.counters.packetsInjected,
     payloadBytes: cluster.network.counters.payloadBytesInjected,
     receives: s.receives,
     byStrategy: s.summary(),
     fallbacks: s.receives.filter((r) => r.fallback !== null).length,
     hpuBusyPs,
+    events: cluster.sim.executed,
+    hostBusyPs: comms.map((c) => c.endpoint.cpu.busyPs),
     dmaPeakDepth: Math.max(0, ...nics.map((n) => n.dmaPeakDepth)),
     nicMemPeakBytes: Math.max(0, ...nics.map((n) => n.nicMemPeakBytes)),
     nics,

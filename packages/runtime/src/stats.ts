@@ -33,6 +33,9 @@ export interface RunStats {
   readonly messages: number
   readonly eagerMessages: number
   readonly rendezvousMessages: number
+  /** Bytes of the user messages sent eagerly / by rendezvous. */
+  readonly eagerBytes: number
+  readonly rendezvousBytes: number
   /** Packets injected into the network (protocol control messages included). */
   readonly packets: number
   readonly payloadBytes: number
@@ -42,6 +45,10 @@ export interface RunStats {
   readonly fallbacks: number
   /** Sum over NICs and HPUs of handler execution time. */
   readonly hpuBusyPs: Ps
+  /** Host CPU time booked per rank (MPI overheads, pack/unpack, modelled compute). */
+  readonly hostBusyPs: readonly Ps[]
+  /** Discrete events the simulator executed (for simulator-speed reports). */
+  readonly events: number
   readonly dmaPeakDepth: number
   readonly nicMemPeakBytes: number
   readonly nics: readonly Omit<NicReport, 'messages'>[]
@@ -51,6 +58,8 @@ export interface RunStats {
 export class StatsCollector {
   eager = 0
   rendezvous = 0
+  eagerBytes = 0
+  rendezvousBytes = 0
   readonly receives: ReceiveRecord[] = []
 
   summary(): Partial<Record<ReceiveStrategyName, StrategySummary>> {

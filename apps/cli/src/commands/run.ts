@@ -1,22 +1,27 @@
-// `spinmpi run <app> [options]`: runs one application on the simulated cluster. The words after the
-// app name are tokenized here (app-args.ts, told which of the app's options are bare flags); each
-// app owns its option names, their validation and its run: a handler in the app's package takes
-// the record and returns the report; this file dispatches by name and prints it (JSON with --json,
-// else a field/value table). One line per app in APPS.
+// `spinmpi run FILE|APP [options]`: runs the user's own program (a .ts/.mts/.mjs/.js file; see
+// launch/) or one of the built-in applications on the simulated cluster. For an app, the words
+// after its name are tokenized here (app-args.ts, told which of the app's options are bare flags);
+// each app owns its option names, their validation and its run: a handler in the app's package
+// takes the record and returns the report; this file dispatches by name and prints it (JSON with
+// --json, else a field/value table). `spinmpi run APP --help` lists that app's options only.
+//   spinmpi run ./app.ts --ranks 4 [--profile P] [--set path=value] [--timing] [--json] [-- args]
 //   spinmpi run fft2d --ranks 8 --n 512 --strategy rw-cp [--timing] [--profile P] [--seed S] [--json]
 //   spinmpi run milc --ranks 4 --lattice 8x8x8x8 [--strategy S] [--timing] [--json]
 import type { Command } from 'commander'
-import { z } from 'zod'
 import { FFT2D_CLI_FLAGS, FFT2D_CLI_USAGE, runFft2dCli } from '@spinmpi/fft2d'
 import { MILC_CLI_FLAGS, MILC_CLI_USAGE, runMilcCli } from '@spinmpi/milc'
 import { DDTBENCH_CLI_FLAGS, DDTBENCH_CLI_USAGE, ddtbenchTextRows, runDdtbenchCli } from '@spinmpi/micro'
 import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
-import { parseOptions } from '../options.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
 import { formatTable } from '../table.js'
+import { looksLikeProgram } from '../launch/load-program.js'
+import { PROGRAM_USAGE } from '../launch/program-options.js'
+import { runProgram } from '../launch/run-program.js'
 
 interface AppCli extends AppArgsSpec {
+  /** One line on what the app does, for its --help. */
+  readonly about: string
   /** Validates the tokenized options (an *OptionsError names a bad flag) and runs. */
   run(args: AppArgs): Promise<object>
   /** Rows of a second text table, for reports with more than field/value pairs. */
@@ -24,43 +29,68 @@ interface AppCli extends AppArgsSpec {
 }
 
 const APPS: Record<string, AppCli> = {
-  fft2d: { usage: FFT2D_CLI_USAGE, flags: FFT2D_CLI_FLAGS, run: runFft2dCli },
-  milc: { usage: MILC_CLI_USAGE, flags: MILC_CLI_FLAGS, run: runMilcCli },
-  ddtbench: { usage: DDTBENCH_CLI_USAGE, flags: DDTBENCH_CLI_FLAGS, run: runDdtbenchCli, rows: ddtbenchTextRows },
+  fft2d: {
+    usage: FFT2D_CLI_USAGE, flags: FFT2D_CLI_FLAGS, run: runFft2dCli,
+    about: 'a distributed 2-D FFT of an n x n complex matrix: row FFTs, a transpose by alltoall of derived datatypes, row FFTs',
+  },
+  milc: {
+    usage: MILC_CLI_USAGE, flags: MILC_CLI_FLAGS, run: runMilcCli,
+    about: "MILC's 4-D lattice halo exchange of SU(3) matrices with non-contiguous faces, checked against a serial stencil",
+  },
+  ddtbench: {
+    usage: DDTBENCH_CLI_USAGE, flags: DDTBENCH_CLI_FLAGS, run: runDdtbenchCli, rows: ddtbenchTextRows,
+    about: 'the DDTBench (+COMB, SW4lite) datatypes: message bytes, blocks, γ and the processing time of each receive strategy',
+  },
 }
 
 const names = Object.keys(APPS)
-const RunArgs = z.object({
-  app: z.enum(names as [string, ...string[]], { error: `expected one of ${names.join(', ')}` }),
-})
 
 export function registerRun(program: Command): void {
   program
     .command('run')
-    .description(`run an application on the simulated cluster (${names.join(', ')}); options per app:\n` +
-      names.map((n) => `  ${APPS[n]!.usage}`).join('\n'))
-    .argument('<app>', `application: ${names.join(', ')}`)
-    .argument('[options...]', "the app's options, e.g. --ranks 8 --n 512 --strategy rw-cp --json; any app: --goal FILE writes the run as a GOAL schedule")
+    .description(`run your own program (a .ts, .mts, .mjs or .js file) or a built-in app (${names.join(', ')}) on the simulated cluster; ` +
+      "'spinmpi run FILE --help' or 'spinmpi run APP --help' lists its options")
+    .argument('[program]', `a program file, or one of ${names.join(', ')}`)
+    .argument('[options...]', 'the options of the program or app, then -- and the program\'s own arguments')
     .allowUnknownOption()
-    .helpOption('-h, --help', 'show the options of every app')
-    .action(async (app: string, argv: string[]) => {
-      const o = parseOptions(RunArgs, { app })
-      const cli = APPS[o.app]!
-      const goal = takeGoalOption(argv)
-      const args = appArgs(goal.rest, cli)
-      const out = await withGoalExport(goal.file, () => runApp(cli, args))
-      // the app accepted the value, so a string here is 'true' or 'false'
-      if (args.json === true || args.json === 'true') {
-        process.stdout.write(`${JSON.stringify(out)}\n`)
+    .passThroughOptions()
+    .helpOption(false)
+    .action(async (target: string | undefined, argv: string[]) => {
+      if (target === undefined || target === '--help' || target === '-h') {
+        process.stdout.write(runHelp())
         return
       }
-      const rows = Object.entries(out)
-        .filter(([, v]) => v === null || typeof v !== 'object')
-        .map(([field, value]) => ({ field, value: value === null ? 'null' : String(value) }))
-      process.stdout.write(`${formatTable(rows)}\n`)
-      const detail = cli.rows?.(out)
-      if (detail !== undefined) process.stdout.write(`\n${formatTable(detail)}\n`)
+      const app = APPS[target]
+      if (app === undefined) {
+        if (!looksLikeProgram(target)) {
+          throw new UsageError(`${target}: expected a program file (.ts, .mts, .mjs, .js) or one of ${names.join(', ')}`)
+        }
+        await runProgram(target, argv)
+        return
+      }
+      if (argv.includes('--help') || argv.includes('-h')) {
+        process.stdout.write(appHelp(target, app))
+        return
+      }
+      await runBuiltIn(app, argv)
     })
+}
+
+async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
+  const goal = takeGoalOption(argv)
+  const args = appArgs(goal.rest, cli)
+  const out = await withGoalExport(goal.file, () => runApp(cli, args))
+  // the app accepted the value, so a string here is 'true' or 'false'
+  if (args.json === true || args.json === 'true') {
+    process.stdout.write(`${JSON.stringify(out)}\n`)
+    return
+  }
+  const rows = Object.entries(out)
+    .filter(([, v]) => v === null || typeof v !== 'object')
+    .map(([field, value]) => ({ field, value: value === null ? 'null' : String(value) }))
+  process.stdout.write(`${formatTable(rows)}\n`)
+  const detail = cli.rows?.(out)
+  if (detail !== undefined) process.stdout.write(`\n${formatTable(detail)}\n`)
 }
 
 async function runApp(app: AppCli, args: AppArgs): Promise<object> {
@@ -71,4 +101,33 @@ async function runApp(app: AppCli, args: AppArgs): Promise<object> {
     if (e instanceof Error && e.name.endsWith('OptionsError')) throw new UsageError(e.message)
     throw e
   }
+}
+
+function runHelp(): string {
+  return [
+    'Usage: spinmpi run FILE|APP [options]',
+    '',
+    'Runs your own program or a built-in app on the simulated cluster.',
+    '',
+    `  ${PROGRAM_USAGE}`,
+    ...names.map((n) => `  ${APPS[n]!.usage}`),
+    '',
+    "'spinmpi run FILE --help' and 'spinmpi run APP --help' list the options of one.",
+    '',
+  ].join('\n')
+}
+
+/** The help of one app: its usage line, what it does and its options (every app also takes --goal FILE). */
+export function appHelp(name: string, app: AppCli): string {
+  const options = [...app.usage.matchAll(/--[a-z-]+(?: [A-Za-z|.-]+)?/g)].map((m) => m[0])
+  return [
+    `Usage: ${app.usage} [--goal FILE]`,
+    '',
+    `${name}: ${app.about}.`,
+    '',
+    'Options:',
+    ...[...new Set(options)].map((o) => `  ${o}`),
+    '  --goal FILE  also write the run as a GOAL schedule to FILE',
+    '',
+  ].join('\n')
 }

@@ -26,3 +26,10 @@ export {
   DEFAULT_PROFILE,
   type ProfileOverrides,
 } from './resolve.js'
+export {
+  ProfileFileSchema,
+  FullProfileFileSchema,
+  DerivedProfileFileSchema,
+  parseProfileFile,
+  isProfileFileRef,
+} from './profile-file.js'

@@ -6,11 +6,14 @@ import type { Ps, Simulator } from '@spinmpi/nic'
 export class HostCpu {
   /** Time the booked work ends. */
   freeAt: Ps = 0
+  /** Total work booked (the rank's host CPU busy time). */
+  busyPs: Ps = 0
 
   constructor(private readonly sim: Simulator) {}
 
   /** Books `ps` of work starting when the CPU is free; returns when it ends. */
   book(ps: Ps): Ps {
+    this.busyPs += ps
     this.freeAt = Math.max(this.sim.now, this.freeAt) + ps
     return this.freeAt
   }

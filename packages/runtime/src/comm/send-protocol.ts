@@ -54,9 +54,11 @@ export function startSend(ep: Endpoint, a: SendArgs, description: string): Reque
   const onIssued = (h: MessageHeader): void => ep.onSent(h.messageId, complete)
   if (n <= ep.eagerLimit) {
     ep.world.stats.eager++
+    ep.world.stats.eagerBytes += n
     sendEager(ep, a, n, strategy, req, onIssued)
   } else {
     ep.world.stats.rendezvous++
+    ep.world.stats.rendezvousBytes += n
     sendRendezvous(ep, a, n, strategy, req, onIssued)
   }
   return req

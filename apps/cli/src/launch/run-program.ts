@@ -1,0 +1,59 @@
+// `spinmpi run FILE [options] [-- args]`: loads the user's program, runs it on the simulated
+// cluster with run(), and prints the run summary (run-summary.ts). A rank that throws ends the
+// command with one line naming the rank and what it was doing, and exit code 1.
+
+import { DeadlockError, RankError, run, type RunResult } from '@spinmpi/runtime'
+import { UsageError } from '../cli-error.js'
+import { withGoalExport } from '../goal-option.js'
+import { loadProfile } from '../profile-option.js'
+import { loadProgram } from './load-program.js'
+import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './program-options.js'
+import { summarize, summaryText } from './run-summary.js'
+
+/** An error raised inside one rank of the user's program: reported as one line, exit 1. */
+export class ProgramError extends UsageError {
+  override readonly name: string = 'ProgramError'
+}
+
+export async function runProgram(file: string, words: readonly string[]): Promise<void> {
+  const o = parseProgramOptions(words)
+  if (o.help) {
+    process.stdout.write(programHelp())
+    return
+  }
+  const profile = loadProfile(o.profile, o.set)
+  const main = await loadProgram(file)
+  const mode = o.timing ? 'timing' : 'data'
+  let result: RunResult<unknown>
+  try {
+    result = await withGoalExport(o.goal, () => run({
+      ranks: o.ranks, profile, seed: o.seed, mode, strategy: o.strategy, send: o.send,
+      ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder } }),
+    }, (comm) => main(comm, [...o.args])))
+  } catch (err) {
+    if (err instanceof RankError) throw new ProgramError(firstLine(err.message))
+    if (err instanceof DeadlockError) throw new ProgramError(err.message.split('\n').map((l) => l.trim()).join('; '))
+    if (err instanceof UsageError) throw err
+    throw err
+  }
+  const summary = summarize({ program: file, ranks: o.ranks, mode, strategy: o.strategy, send: o.send, seed: o.seed }, result)
+  process.stdout.write(o.json ? `${JSON.stringify(summary)}\n` : summaryText(summary))
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!
+}
+
+export function programHelp(): string {
+  const width = Math.max(...PROGRAM_OPTION_HELP.map(([o]) => o.length))
+  return [
+    `Usage: ${PROGRAM_USAGE}`,
+    '',
+    'Runs FILE (.ts, .mts, .mjs or .js) on P simulated ranks. FILE default-exports (or exports as main)',
+    'async (comm, args) => result; every rank calls it with its own communicator.',
+    '',
+    'Options:',
+    ...PROGRAM_OPTION_HELP.map(([opt, text]) => `  ${opt.padEnd(width)}  ${text}`),
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,145 @@
+// What `spinmpi run FILE` prints after a run: simulated time per rank and the latest, messages
+// and bytes by protocol and by receive strategy, host CPU and HPU busy time, NIC memory peak,
+// fallbacks and unreceived messages. One object: --json prints it as it is, else as tables.
+// Fields the runtime does not report (older runtimes) are left out rather than shown as zero.
+
+import type { RunResult } from '@spinmpi/runtime'
+import { formatTable } from '../table.js'
+
+export interface StrategyLine {
+  readonly receives: number
+  readonly bytes: number
+  readonly processingNs: number
+  readonly hostNs: number
+}
+
+export interface RunSummary {
+  readonly program: string
+  readonly ranks: number
+  readonly profile: string
+  readonly mode: 'data' | 'timing'
+  readonly strategy: string
+  readonly send: string
+  readonly seed: number
+  /** Simulated time each rank finished, ns. */
+  readonly timeNs: readonly number[]
+  readonly maxTimeNs: number
+  readonly messages: number
+  readonly eager: { readonly messages: number; readonly bytes?: number }
+  readonly rendezvous: { readonly messages: number; readonly bytes?: number }
+  readonly packets: number
+  readonly payloadBytes: number
+  /** Receives by the strategy that served them (eager receives under 'eager' when the runtime reports them). */
+  readonly byStrategy: Readonly<Record<string, StrategyLine>>
+  /** Host CPU busy time per rank and in total, ns. */
+  readonly hostBusyNs?: readonly number[]
+  readonly hostBusyTotalNs?: number
+  readonly hpuBusyNs: number
+  readonly nicMemPeakBytes: number
+  readonly fallbacks: number
+  readonly unreceived?: unknown
+  /** What each rank's main returned, when JSON can hold it. */
+  readonly results: readonly unknown[]
+}
+
+export interface RunSettings {
+  readonly program: string
+  readonly ranks: number
+  readonly mode: 'data' | 'timing'
+  readonly strategy: string
+  readonly send: string
+  readonly seed: number
+}
+
+/** Ranks listed one per row in the text summary. */
+const PER_RANK_ROWS = 16
+
+const ns = (ps: number): number => Math.round(ps) / 1000
+
+export function summarize(settings: RunSettings, r: RunResult<unknown>): RunSummary {
+  const s = r.stats as RunResult<unknown>['stats'] & Record<string, unknown>
+  const byStrategy: Record<string, StrategyLine> = {}
+  for (const [name, line] of Object.entries(s.byStrategy)) {
+    if (line === undefined) continue
+    byStrategy[name] = { receives: line.receives, bytes: line.bytes, processingNs: ns(line.processingPs), hostNs: ns(line.hostPs) }
+  }
+  const hostBusy = Array.isArray(s.hostBusyPs) ? (s.hostBusyPs as number[]).map(ns) : undefined
+  return {
+    ...settings,
+    profile: r.profile.name,
+    timeNs: r.endTimes.ns,
+    maxTimeNs: ns(r.makespanPs),
+    messages: s.messages,
+    eager: { messages: s.eagerMessages, ...(typeof s.eagerBytes === 'number' ? { bytes: s.eagerBytes } : {}) },
+    rendezvous: { messages: s.rendezvousMessages, ...(typeof s.rendezvousBytes === 'number' ? { bytes: s.rendezvousBytes } : {}) },
+    packets: s.packets,
+    payloadBytes: s.payloadBytes,
+    byStrategy,
+    ...(hostBusy === undefined ? {} : { hostBusyNs: hostBusy, hostBusyTotalNs: round3(hostBusy.reduce((a, b) => a + b, 0)) }),
+    hpuBusyNs: ns(s.hpuBusyPs),
+    nicMemPeakBytes: s.nicMemPeakBytes,
+    fallbacks: s.fallbacks,
+    ...(s.unreceived === undefined ? {} : { unreceived: s.unreceived }),
+    results: r.results.map(jsonable),
+  }
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000
+}
+
+/** A rank's result as JSON holds it; typed arrays as plain arrays, anything else as its text. */
+function jsonable(v: unknown): unknown {
+  if (v === undefined) return null
+  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<number>, Number)
+  try {
+    JSON.stringify(v)
+    return v
+  } catch {
+    return String(v)
+  }
+}
+
+/** Count of unreceived messages whatever shape the runtime reports them in. */
+function unreceivedCount(u: unknown): number | undefined {
+  if (typeof u === 'number') return u
+  if (Array.isArray(u)) return u.length
+  return undefined
+}
+
+export function summaryText(s: RunSummary): string {
+  const head = [
+    { field: 'program', value: s.program },
+    { field: 'ranks', value: s.ranks },
+    { field: 'profile', value: s.profile },
+    { field: 'mode', value: s.mode },
+    { field: 'strategy / send', value: `${s.strategy} / ${s.send}` },
+    { field: 'max simulated time (ns)', value: s.maxTimeNs },
+    { field: 'messages', value: s.messages },
+    { field: 'eager messages', value: withBytes(s.eager) },
+    { field: 'rendezvous messages', value: withBytes(s.rendezvous) },
+    { field: 'packets', value: s.packets },
+    ...(s.hostBusyTotalNs === undefined ? [] : [{ field: 'host CPU busy, all ranks (ns)', value: s.hostBusyTotalNs }]),
+    { field: 'HPU busy, all NICs (ns)', value: s.hpuBusyNs },
+    { field: 'NIC memory peak (B)', value: s.nicMemPeakBytes },
+    { field: 'fallbacks', value: s.fallbacks },
+    ...(s.unreceived === undefined ? [] : [{ field: 'unreceived messages', value: unreceivedCount(s.unreceived) ?? JSON.stringify(s.unreceived) }]),
+  ]
+  // Many ranks: the first and last few (--json has every one).
+  const shown = s.ranks <= PER_RANK_ROWS ? s.timeNs.map((_, r) => r)
+    : [...Array.from({ length: PER_RANK_ROWS / 2 }, (_, r) => r), ...Array.from({ length: PER_RANK_ROWS / 2 }, (_, i) => s.ranks - PER_RANK_ROWS / 2 + i)]
+  const perRank = shown.map((rank) => ({
+    rank, 'time (ns)': s.timeNs[rank],
+    ...(s.hostBusyNs === undefined ? {} : { 'host busy (ns)': s.hostBusyNs[rank] }),
+  }))
+  const strategies = Object.entries(s.byStrategy).map(([strategy, l]) => ({
+    strategy, receives: l.receives, bytes: l.bytes, 'processing (ns)': l.processingNs, 'host (ns)': l.hostNs,
+  }))
+  const parts = [formatTable(head), formatTable(perRank)]
+  if (strategies.length > 0) parts.push(formatTable(strategies))
+  return `${parts.join('\n\n')}\n`
+}
+
+function withBytes(p: { readonly messages: number; readonly bytes?: number }): string {
+  return p.bytes === undefined ? String(p.messages) : `${p.messages} (${p.bytes} B)`
+}
