@@ -24,6 +24,8 @@ export interface ClusterOptions {
   readonly faults?: { readonly drop: number; readonly duplicate: number }
   /** Keep every host event in each NIC's events.log (default true). */
   readonly keepEventLog?: boolean
+  /** The caller validates what it posts (see NicOptions.trustedInputs). */
+  readonly trustedInputs?: boolean
 }
 
 const ClusterOptionsSchema = z.strictObject({
@@ -34,6 +36,7 @@ const ClusterOptionsSchema = z.strictObject({
   reorder: z.strictObject({ window: z.number().int().min(1, { error: 'expected a positive integer' }) }).optional(),
   faults: z.strictObject({ drop: z.number().min(0).max(1), duplicate: z.number().min(0).max(1) }).optional(),
   keepEventLog: z.boolean().optional(),
+  trustedInputs: z.boolean().optional(),
 })
 
 export class Cluster {
@@ -54,7 +57,7 @@ export class Cluster {
     this.network = new Network(this.sim, this.profile.network, { reorder, faults })
     const nics: Nic[] = []
     for (let node = 0; node < options.nodes; node++) {
-      nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog }))
+      nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog, trustedInputs: options.trustedInputs }))
     }
     this.nics = nics
   }

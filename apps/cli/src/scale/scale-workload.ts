@@ -12,6 +12,8 @@ export interface ScaleCase {
 export interface ScaleMeasure extends ScaleCase {
   /** Wall-clock seconds of the whole run() call, set-up included. */
   readonly wallSeconds: number
+  /** CPU seconds (user + system) of the process during the run: less sensitive to other load than wall time. */
+  readonly cpuSeconds: number
   /** Peak resident set size of the process that ran it (a fresh child per case). */
   readonly peakRssBytes: number
   /** Discrete events the simulator executed. */
@@ -60,12 +62,15 @@ function expect(ok: boolean, rank: number, what: string): void {
 /** Runs one case in this process; peak RSS is the process's, so run each case in a fresh one. */
 export async function runScaleCase(c: ScaleCase): Promise<ScaleMeasure> {
   const started = performance.now()
+  const cpu0 = process.cpuUsage()
   const r = await run({ ranks: c.ranks, mode: c.mode, seed: 1 }, (comm) => rankMain(comm, c.mode === 'data'))
   const wallSeconds = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpu0)
   const events = r.stats.events
   return {
     ...c,
     wallSeconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     events,
     eventsPerSecond: events / wallSeconds,

@@ -49,6 +49,18 @@ export function meSchema(maxHpuMem: number) {
   })
 }
 
+const cache = new Map<number, { readonly me: ReturnType<typeof meSchema>; readonly context: ReturnType<typeof contextSchema> }>()
+
+/** The ME and context schemas for one nic.hpuMemBytes, built once per process (zod schemas are costly to build). */
+export function inputSchemas(maxHpuMem: number): { readonly me: ReturnType<typeof meSchema>; readonly context: ReturnType<typeof contextSchema> } {
+  let s = cache.get(maxHpuMem)
+  if (s === undefined) {
+    s = { me: meSchema(maxHpuMem), context: contextSchema(maxHpuMem) }
+    cache.set(maxHpuMem, s)
+  }
+  return s
+}
+
 /** Parses `value` or throws a NicInputError naming the first bad field. */
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const r = schema.safeParse(value)

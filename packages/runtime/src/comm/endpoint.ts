@@ -12,6 +12,8 @@ import type { World } from './world.js'
 const ALL_BITS = (1n << 64n) - 1n
 /** Timing mode: the overflow buffer has no bytes, so it can be as long as anything sent. */
 const TIMING_OVERFLOW_BYTES = 2 ** 50
+/** Data mode: the smallest first overflow buffer (eight eager messages fit in any case). */
+const MIN_OVERFLOW_BYTES = 64 * 1024
 
 export type EventRoute = (e: HostEvent) => void
 
@@ -94,10 +96,15 @@ export class Endpoint {
   /**
    * The overflow ME takes every message no posted ME wants, one after another in its buffer. When
    * half of it is used a fresh one replaces it (MPI libraries cycle overflow buffers the same way).
+   * In data mode the first buffer is small and each replacement doubles it up to the run's
+   * unexpectedBufferBytes, so ranks that get few unexpected messages hold little memory (a
+   * 4 MiB buffer per rank up front made runs of thousands of ranks slow and large).
    */
   private postOverflow(): void {
     const data = this.world.dataMode
-    const length = data ? this.world.unexpectedBufferBytes : TIMING_OVERFLOW_BYTES
+    const full = this.world.unexpectedBufferBytes
+    const first = Math.min(full, Math.max(MIN_OVERFLOW_BYTES, 8 * this.eagerLimit))
+    const length = !data ? TIMING_OVERFLOW_BYTES : this.overflowMe === null ? first : Math.min(full, 2 * this.overflowLength)
     const old = this.overflowMe
     const oldPtr = this.overflowPtr
     this.overflowPtr = this.route((e) => this.onOverflowEvent(e))
@@ -118,6 +125,7 @@ export class Endpoint {
     const waiters = this.probeWaiters
     this.probeWaiters = []
     for (const w of waiters) w.fire()
-    if (this.overflowMe !== null && this.overflowMe.localOffset * 2 > this.overflowLength) this.postOverflow()
+    const me = this.overflowMe
+    if (me !== null && (me.localOffset * 2 > this.overflowLength || me.localOffset + 2 * this.eagerLimit > this.overflowLength)) this.postOverflow()
   }
 }
