@@ -125,7 +125,11 @@ export interface TypeFile {
   readonly isArray: boolean
 }
 
-/** Parses the text of a type file: one type or a JSON array of types. */
+/**
+ * Parses the text of a type file: one type, a JSON array of types, or `{"$schema"?, "types": [...]}`
+ * (the form that names schemas/type-file.schema.json). A `$schema` key on a single type object is
+ * ignored too.
+ */
 export function parseTypeFile(text: string): TypeFile {
   let value: unknown
   try {
@@ -134,5 +138,17 @@ export function parseTypeFile(text: string): TypeFile {
     throw new MpiError(ERR_ARG, `type file: invalid JSON (${err instanceof Error ? err.message : String(err)})`)
   }
   if (Array.isArray(value)) return { types: value.map((v, i) => typeFromJson(v, `[${i}]`)), isArray: true }
+  if (value !== null && typeof value === 'object' && Object.hasOwn(value, '$schema')) {
+    const { $schema, ...rest } = value as Record<string, unknown>
+    if (typeof $schema !== 'string') throw new MpiError(ERR_ARG, 'type file: $schema: expected the URL or path of a JSON Schema')
+    value = rest
+  }
+  if (value !== null && typeof value === 'object' && !Object.hasOwn(value, 'kind') && Object.hasOwn(value, 'types')) {
+    const { types, ...extra } = value as Record<string, unknown>
+    const unknown = Object.keys(extra)
+    if (unknown.length > 0) throw new MpiError(ERR_ARG, `type file: unknown field ${unknown.join(', ')}`)
+    if (!Array.isArray(types)) throw new MpiError(ERR_ARG, 'type file: types: expected an array')
+    return { types: types.map((v, i) => typeFromJson(v, `types[${i}]`)), isArray: true }
+  }
   return { types: [typeFromJson(value)], isArray: false }
 }

@@ -14,11 +14,16 @@ import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
 import { formatTable } from '../table.js'
+import type { Profile } from '@spinmpi/nic'
+import { collectSet, loadProfile, profileNameFor, SET_HELP } from '../profile-option.js'
+import { parseRankList, runScaleBench, SCALE_QUICK_RANKS, SCALE_RANKS } from './bench-scale.js'
 
 const BenchOptions = z.object({
   json: z.boolean().default(false),
   out: z.string().min(1, 'expected a directory').optional(),
   profile: z.string().min(1).optional(),
+  set: z.array(z.string()).default([]),
+  ranks: z.string().optional(),
   quick: z.boolean().default(false),
   jobs: positiveInt.optional(),
 })
@@ -29,15 +34,24 @@ const BENCH_WORKER = new URL('../bench-worker.js', import.meta.url)
 export function registerBench(program: Command): void {
   program
     .command('bench')
-    .description(`run a figure or benchmark: ${figures.map((f) => f.name).join(', ')}, all (every figure + report), perf (speed suites)`)
+    .description(`run a figure or benchmark: ${figures.map((f) => f.name).join(', ')}, all (every figure + report), perf (speed suites), scale (many ranks)`)
     .argument('<name>', 'figure name, "all" or "perf"')
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all) into dir')
-    .option('--profile <name>', 'machine profile (default: each figure\'s own)')
+    .option('--profile <name|file>', 'machine profile, a name or a JSON profile file (default: each figure\'s own)')
+    .option('--set <path=value>', SET_HELP, collectSet)
+    .option('--ranks <list>', `scale only: rank counts, comma-separated (default ${SCALE_RANKS.join(',')}; --quick ${SCALE_QUICK_RANKS.join(',')})`)
     .option('--quick', 'a reduced sweep that runs in seconds')
     .option('--jobs <n>', 'figures run in parallel on worker threads (default: all cores; 1 = in this process)')
     .action(async (name: string, raw: unknown) => {
       const opts = parseOptions(BenchOptions, raw)
+      if (name === 'scale') {
+        const ranks = opts.ranks !== undefined ? parseRankList(opts.ranks) : opts.quick ? [...SCALE_QUICK_RANKS] : [...SCALE_RANKS]
+        runScaleBench({ ranks, profile: loadProfile(opts.profile, opts.set), json: opts.json })
+        return
+      }
+      if (opts.ranks !== undefined) throw new UsageError('--ranks: only for bench scale')
+      const { name: profile, custom } = profileNameFor(opts.profile, opts.set)
       const selected = selectFigures(name)
       const progress = createProgress(!opts.json)
       const entries: ReportEntry[] = []
@@ -45,8 +59,8 @@ export function registerBench(program: Command): void {
       let outcomes: BenchOutcome[]
       try {
         outcomes = jobs > 1 && selected.length > 1
-          ? await runInWorkers(selected, opts.profile, opts.quick, jobs, progress.track)
-          : await runInProcess(selected, opts.profile, opts.quick, progress.track)
+          ? await runInWorkers(selected, profile, custom, opts.quick, jobs, progress.track)
+          : await runInProcess(selected, profile, opts.quick, progress.track)
       } finally {
         progress.stop()
       }
@@ -57,7 +71,7 @@ export function registerBench(program: Command): void {
       })
       if (opts.out && name === 'all') {
         const report = join(resolve(opts.out), 'index.html')
-        writeFileSync(report, renderReport(entries, { profile: opts.profile ?? 'per figure', quick: opts.quick }))
+        writeFileSync(report, renderReport(entries, { profile: profile ?? 'per figure', quick: opts.quick }))
         process.stderr.write(`report: ${report}\n`)
       }
       printResults(entries, opts.json, name)
@@ -76,9 +90,11 @@ async function runInProcess(selected: readonly Figure[], profile: string | undef
   return out
 }
 
-function runInWorkers(selected: readonly Figure[], profile: string | undefined, quick: boolean, jobs: number, track: Track): Promise<BenchOutcome[]> {
+function runInWorkers(
+  selected: readonly Figure[], profile: string | undefined, custom: Profile | undefined, quick: boolean, jobs: number, track: Track,
+): Promise<BenchOutcome[]> {
   const bars = selected.map((f) => track(f.name))
-  const tasks: BenchTask[] = selected.map((f) => ({ name: f.name, profile, quick }))
+  const tasks: BenchTask[] = selected.map((f) => ({ name: f.name, profile, quick, ...(custom === undefined ? {} : { custom }) }))
   return runPool<BenchTask, BenchOutcome>(BENCH_WORKER, tasks, { jobs, onProgress: (i, done, total) => bars[i]!(done, total) })
 }
 
@@ -86,7 +102,7 @@ function selectFigures(name: string): readonly Figure[] {
   if (name === 'all') return figures.filter((f) => (f.kind ?? 'figure') === 'figure')
   if (name === 'perf') return figures.filter((f) => f.kind === 'perf')
   const figure = findFigure(name)
-  if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf`)
+  if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf, scale`)
   return [figure]
 }
 

@@ -8,12 +8,14 @@ import { classify } from '@spinmpi/ddt'
 import { RECEIVE_STRATEGIES, runUnpack, type UnpackResult } from '@spinmpi/runtime'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatTable } from '../table.js'
+import { collectSet, PROFILE_HELP, SET_HELP } from '../profile-option.js'
 import { profileOf, readType, round, runOrExplain } from './unpack.js'
 
 const CompareOptions = z.object({
   type: z.string({ error: 'required: a type JSON file' }).min(1),
   count: nonNegativeInt.default(1),
   profile: z.string().min(1).default('sc19'),
+  set: z.array(z.string()).default([]),
   hpus: positiveInt.optional(),
   json: z.boolean().default(false),
 })
@@ -39,13 +41,14 @@ export function registerCompare(program: Command): void {
     .description('receive the same message through every unpack strategy; table with the winner and the model')
     .option('--type <file>', 'type JSON file (the first type if it holds an array)')
     .option('--count <n>', 'instances of the type in the message', '1')
-    .option('--profile <name>', 'machine profile', 'sc19')
+    .option('--profile <name|file>', PROFILE_HELP, 'sc19')
+    .option('--set <path=value>', SET_HELP, collectSet)
     .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
     .option('--json', 'print JSON')
     .action((raw: unknown) => {
       const o = parseOptions(CompareOptions, raw)
       const type = readType(o.type)
-      const profile = profileOf(o.profile, o.hpus)
+      const profile = profileOf(o.profile, o.hpus, o.set)
       const general = classify(type, o.count).kind === 'general'
       const rows: CompareRow[] = RECEIVE_STRATEGIES.map((strategy) => {
         if (strategy === 'specialized' && general) return skipped(strategy, 'no specialized handler for a general layout')

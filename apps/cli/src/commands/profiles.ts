@@ -2,10 +2,11 @@
 // one with every value and where it comes from (paper section or the reason it was chosen).
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError } from '@spinmpi/nic'
+import { isProfileFileRef, getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError } from '@spinmpi/nic'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
 import { formatTable } from '../table.js'
+import { profileNameFor } from '../profile-option.js'
 
 const ProfilesOptions = z.object({
   json: z.boolean().default(false),
@@ -16,12 +17,18 @@ export function registerProfiles(program: Command): void {
   program
     .command('profiles')
     .description('list the machine profiles, or show one with the source of every value')
-    .argument('[name]', 'profile to show (sc19, spin-sc17-discrete, spin-sc17-integrated, pspin, fpspin, myrinet)')
+    .argument('[name]', 'profile to show (sc19, spin-sc17-discrete, spin-sc17-integrated, pspin, fpspin, myrinet) or a JSON profile file')
     .option('--json', 'print JSON')
     .option('--set <path=value...>', 'override a value, e.g. --set nic.hpus=8 network.mtuBytes=4096')
     .action((name: string | undefined, raw: unknown) => {
       const opts = parseOptions(ProfilesOptions, raw)
       try {
+        if (name !== undefined && isProfileFileRef(name)) {
+          // A file: registered under its own name (sources: the file), then shown like any other.
+          const shown = profileNameFor(name, []).name!
+          process.stdout.write(`${showOne(shown, opts.json, opts.set)}\n`)
+          return
+        }
         process.stdout.write(`${name === undefined ? listAll(opts.json, opts.set) : showOne(name, opts.json, opts.set)}\n`)
       } catch (err) {
         if (err instanceof ProfileError) throw new UsageError(err.message)

@@ -15,6 +15,7 @@ import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
 import { formatTable } from '../table.js'
+import { takeProfileOptions } from '../profile-option.js'
 import { looksLikeProgram } from '../launch/load-program.js'
 import { PROGRAM_USAGE } from '../launch/program-options.js'
 import { runProgram } from '../launch/run-program.js'
@@ -78,7 +79,7 @@ export function registerRun(program: Command): void {
 
 async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
   const goal = takeGoalOption(argv)
-  const args = appArgs(goal.rest, cli)
+  const args = appArgs(takeProfileOptions(goal.rest), cli)
   const out = await withGoalExport(goal.file, () => runApp(cli, args))
   // the app accepted the value, so a string here is 'true' or 'false'
   if (args.json === true || args.json === 'true') {
@@ -121,12 +122,14 @@ function runHelp(): string {
 export function appHelp(name: string, app: AppCli): string {
   const options = [...app.usage.matchAll(/--[a-z-]+(?: [A-Za-z|.-]+)?/g)].map((m) => m[0])
   return [
-    `Usage: ${app.usage} [--goal FILE]`,
+    `Usage: ${app.usage} [--set path=value]... [--goal FILE]`,
     '',
     `${name}: ${app.about}.`,
     '',
     'Options:',
     ...[...new Set(options)].map((o) => `  ${o}`),
+    '  --profile takes a name (spinmpi profiles) or a JSON profile file',
+    '  --set path=value  override a profile value, e.g. --set nic.hpus=8 (repeatable)',
     '  --goal FILE  also write the run as a GOAL schedule to FILE',
     '',
   ].join('\n')

@@ -6,17 +6,19 @@ import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { MpiError, parseTypeFile, type Datatype } from '@spinmpi/ddt'
-import { resolveProfile, ProfileError, type Profile } from '@spinmpi/nic'
+import type { Profile } from '@spinmpi/nic'
 import { RECEIVE_CHOICES, runUnpack, type UnpackResult } from '@spinmpi/runtime'
 import { UsageError } from '../cli-error.js'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatTable } from '../table.js'
+import { collectSet, loadProfile, PROFILE_HELP, SET_HELP } from '../profile-option.js'
 
 const UnpackOptions = z.object({
   type: z.string({ error: 'required: a type JSON file' }).min(1),
   strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }),
   count: nonNegativeInt.default(1),
   profile: z.string().min(1).default('sc19'),
+  set: z.array(z.string()).default([]),
   hpus: positiveInt.optional(),
   reorder: nonNegativeInt.optional(),
   json: z.boolean().default(false),
@@ -29,14 +31,15 @@ export function registerUnpack(program: Command): void {
     .option('--type <file>', 'type JSON file (the first type if it holds an array)')
     .option('--strategy <s>', `one of ${RECEIVE_CHOICES.join(', ')}`)
     .option('--count <n>', 'instances of the type in the message', '1')
-    .option('--profile <name>', 'machine profile', 'sc19')
+    .option('--profile <name|file>', PROFILE_HELP, 'sc19')
+    .option('--set <path=value>', SET_HELP, collectSet)
     .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
     .option('--reorder <seed>', 'deliver packets out of order, seeded')
     .option('--json', 'print JSON')
     .action((raw: unknown) => {
       const o = parseOptions(UnpackOptions, raw)
       const type = readType(o.type)
-      const profile = profileOf(o.profile, o.hpus)
+      const profile = profileOf(o.profile, o.hpus, o.set)
       const r = runOrExplain(() => runUnpack({
         type, count: o.count, strategy: o.strategy, profile,
         ...(o.reorder === undefined ? {} : { reorder: { seed: o.reorder } }),
@@ -100,13 +103,9 @@ export function readType(path: string): Datatype {
   }
 }
 
-export function profileOf(name: string, hpus: number | undefined): Profile {
-  try {
-    return resolveProfile(name, hpus === undefined ? {} : { 'nic.hpus': hpus })
-  } catch (err) {
-    if (err instanceof ProfileError) throw new UsageError(`--profile: ${err.message}`)
-    throw err
-  }
+/** The profile of --profile NAME|FILE, --hpus and --set (applied in that order). */
+export function profileOf(ref: string, hpus: number | undefined, set: readonly string[] = []): Profile {
+  return loadProfile(ref, set, hpus === undefined ? {} : { 'nic.hpus': hpus })
 }
 
 /** Runs `f`, turning the library's input errors into one-line usage errors. */

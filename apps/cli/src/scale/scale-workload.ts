@@ -2,6 +2,7 @@
 // ranks, in data or timing mode. In data mode every rank checks the values it received exactly,
 // so a fast run that computed wrong bytes does not count.
 
+import type { Profile } from '@spinmpi/nic'
 import { run, types, type Comm } from '@spinmpi/runtime'
 
 export interface ScaleCase {
@@ -60,10 +61,10 @@ function expect(ok: boolean, rank: number, what: string): void {
 }
 
 /** Runs one case in this process; peak RSS is the process's, so run each case in a fresh one. */
-export async function runScaleCase(c: ScaleCase): Promise<ScaleMeasure> {
+export async function runScaleCase(c: ScaleCase, profile: Profile | string = 'sc19'): Promise<ScaleMeasure> {
   const started = performance.now()
   const cpu0 = process.cpuUsage()
-  const r = await run({ ranks: c.ranks, mode: c.mode, seed: 1 }, (comm) => rankMain(comm, c.mode === 'data'))
+  const r = await run({ ranks: c.ranks, mode: c.mode, seed: 1, profile }, (comm) => rankMain(comm, c.mode === 'data'))
   const wallSeconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpu0)
   const events = r.stats.events

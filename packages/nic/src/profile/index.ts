@@ -23,6 +23,7 @@ export {
   getNamedProfile,
   resolveProfile,
   parseOverrides,
+  registerProfile,
   DEFAULT_PROFILE,
   type ProfileOverrides,
 } from './resolve.js'

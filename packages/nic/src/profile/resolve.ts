@@ -17,9 +17,26 @@ export function listProfiles(): readonly NamedProfile[] {
   return NAMED_PROFILES
 }
 
+/** Profiles added at run time (a profile file or --set on the command line), by name. */
+const registered = new Map<string, NamedProfile>()
+
+/**
+ * Makes `values` reachable by name for code that takes profile names (figures, apps), under a
+ * name no built-in or earlier profile has (values.name, else with a suffix); returns that name.
+ */
+export function registerProfile(values: Profile, description: string): string {
+  const taken = (n: string) => NAMED_PROFILES.some((p) => p.name === n) || registered.has(n)
+  let name = values.name
+  for (let i = 2; taken(name); i++) name = `${values.name}+custom${i === 2 ? '' : i}`
+  const copy = { ...structuredClone(validate(values, values.name)), name }
+  const sources = Object.fromEntries(leafPaths(copy).map((p) => [p, description]))
+  registered.set(name, { name, description, values: copy, sources })
+  return name
+}
+
 /** A named profile with its sources; ProfileError when there is none by that name. */
 export function getNamedProfile(name: string): NamedProfile {
-  const found = NAMED_PROFILES.find((p) => p.name === name)
+  const found = NAMED_PROFILES.find((p) => p.name === name) ?? registered.get(name)
   if (found === undefined) {
     const known = NAMED_PROFILES.map((p) => p.name).join(', ')
     throw new ProfileError(`unknown profile "${name}" (known: ${known})`)

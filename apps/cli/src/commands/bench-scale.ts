@@ -1,0 +1,73 @@
+// `spinmpi bench scale`: the many-rank benchmark (scale/scale-workload.ts: bcast + allreduce + a
+// ring halo exchange) on 256, 1024 and 4096 ranks in timing and data mode. Each case runs in a
+// child process of its own so that its peak RSS is its own; cases run one after another.
+
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import type { Profile } from '@spinmpi/nic'
+import { UsageError } from '../cli-error.js'
+import type { ScaleMeasure } from '../scale/scale-workload.js'
+import { formatTable } from '../table.js'
+
+const CHILD = fileURLToPath(new URL('../scale/scale-child.js', import.meta.url))
+
+export const SCALE_RANKS = [256, 1024, 4096] as const
+export const SCALE_QUICK_RANKS = [64, 256] as const
+
+export interface ScaleBenchOptions {
+  readonly ranks: readonly number[]
+  readonly profile: Profile
+  readonly json: boolean
+}
+
+export function runScaleBench(o: ScaleBenchOptions): void {
+  const rows: ScaleMeasure[] = []
+  for (const ranks of o.ranks) {
+    for (const mode of ['timing', 'data'] as const) {
+      process.stderr.write(`bench scale: ${ranks} ranks, ${mode} mode ...\n`)
+      rows.push(runChild(ranks, mode, o.profile))
+    }
+  }
+  if (o.json) {
+    process.stdout.write(`${JSON.stringify({ name: 'scale', profile: o.profile.name, rows }, null, 2)}\n`)
+    return
+  }
+  const table = rows.map((r) => ({
+    ranks: r.ranks,
+    mode: r.mode,
+    'wall (s)': round(r.wallSeconds, 2),
+    'CPU (s)': round(r.cpuSeconds, 2),
+    'peak RSS (MiB)': Math.round(r.peakRssBytes / 2 ** 20),
+    events: r.events,
+    'events/s': Math.round(r.eventsPerSecond),
+    messages: r.messages,
+    'simulated (ns)': round(r.simulatedNs, 1),
+  }))
+  process.stdout.write(`\nscale: bcast + allreduce + ring halo exchange per run (profile ${o.profile.name}; one process per row)\n${formatTable(table)}\n`)
+}
+
+function runChild(ranks: number, mode: 'data' | 'timing', profile: Profile): ScaleMeasure {
+  let out: string
+  try {
+    out = execFileSync(process.execPath, [CHILD, String(ranks), mode, JSON.stringify(profile)], {
+      encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20,
+    })
+  } catch (err) {
+    throw new UsageError(`bench scale: the ${ranks}-rank ${mode} run failed (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`)
+  }
+  return JSON.parse(out) as ScaleMeasure
+}
+
+/** `--ranks 256,1024` */
+export function parseRankList(text: string): number[] {
+  const list = text.split(',').map((s) => Number(s.trim()))
+  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 1 || n > 1 << 20)) {
+    throw new UsageError('--ranks: expected a comma-separated list of positive integers, e.g. 256,1024')
+  }
+  return list
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits
+  return Math.round(x * f) / f
+}
