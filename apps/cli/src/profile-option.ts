@@ -24,8 +24,9 @@ export function loadProfile(ref: string | undefined, set: readonly string[] = []
   }
   const name = ref ?? 'sc19'
   try {
-    if (!isProfileFileRef(name)) return resolveProfile(name, overrides)
-    return parseProfileFile(readProfileText(name), name, overrides)
+    const p = isProfileFileRef(name) ? parseProfileFile(readProfileText(name), name, overrides) : resolveProfile(name, overrides)
+    // a changed machine does not keep the plain name it started from
+    return set.length > 0 ? { ...p, name: `${p.name}+set` } : p
   } catch (err) {
     if (err instanceof ProfileError) throw new UsageError(`--profile: ${err.message}`)
     throw err
@@ -55,8 +56,7 @@ export function profileNameFor(ref: string | undefined, set: readonly string[]):
   const file = ref !== undefined && isProfileFileRef(ref)
   if (set.length === 0 && !file) return { name: ref, custom: undefined }
   const profile = loadProfile(ref, set)
-  const wanted = set.length > 0 && !file ? `${profile.name}+set` : profile.name
-  const name = registerProfile({ ...profile, name: wanted }, file ? `profile file ${ref}` : `--set ${set.join(' ')}`)
+  const name = registerProfile(profile, file ? `profile file ${ref}` : `--set ${set.join(' ')}`)
   return { name, custom: { ...profile, name } }
 }
 

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { getProfile, getNamedProfile, parseProfileFile, ProfileError, registerProfile, resolveProfile } from '../src/index.js'
+
+// Profile files: a whole profile or `extends` + changes, `$schema` accepted, every bad field named.
+describe('profile files', () => {
+  it('extends a named profile and changes only the given values', () => {
+    const text = JSON.stringify({ $schema: '../schemas/profile.schema.json', extends: 'sc19', name: 'mine', nic: { hpus: 8 }, network: { eagerLimitBytes: 4096 } })
+    const p = parseProfileFile(text, 'mine.json')
+    const sc19 = getProfile('sc19')
+    expect(p).toEqual({ ...sc19, name: 'mine', nic: { ...sc19.nic, hpus: 8 }, network: { ...sc19.network, eagerLimitBytes: 4096 } })
+  })
+
+  it('reads a whole profile, and applies --set overrides last', () => {
+    const whole = { ...getProfile('pspin'), $schema: 'x' }
+    const p = parseProfileFile(JSON.stringify(whole), 'p.json', { 'nic.hpus': '2' })
+    expect(p.nic.hpus).toBe(2)
+    expect(p.network).toEqual(getProfile('pspin').network)
+  })
+
+  it('names every bad field in one line', () => {
+    const text = JSON.stringify({ extends: 'sc19', nic: { hpus: 0, foo: 1 }, network: { linkGbps: 'fast' } })
+    const err = (() => { try { parseProfileFile(text, 'bad.json'); return null } catch (e) { return e } })()
+    expect(err).toBeInstanceOf(ProfileError)
+    expect((err as Error).message).toBe(
+      'bad.json: network.linkGbps: expected a positive number, got "fast"; nic.hpus: expected a positive integer, got 0; unknown field nic.foo',
+    )
+    expect(() => parseProfileFile('{"extends": "nope"}', 'x.json')).toThrow('x.json: unknown profile "nope"')
+    expect(() => parseProfileFile('{', 'x.json')).toThrow(/^x\.json: invalid JSON/)
+    const missing = { ...getProfile('sc19') } as Record<string, unknown>
+    delete missing.pcie
+    expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: pcie: Invalid input: expected object, received undefined, got nothing')
+  })
+
+  it('registers a profile under a fresh name that resolves like a built-in', () => {
+    const values = { ...getProfile('sc19'), nic: { ...getProfile('sc19').nic, hpus: 3 } }
+    const name = registerProfile(values, 'test')
+    expect(name).toBe('sc19+custom')
+    expect(resolveProfile(name).nic.hpus).toBe(3)
+    expect(getNamedProfile(name).sources['nic.hpus']).toBe('test')
+    expect(getNamedProfile('sc19').values.nic.hpus).toBe(16)
+  })
+})
