@@ -15,7 +15,6 @@ program
   .name('spinmpi')
   .description('MPI-style programs and derived datatypes on simulated sPIN network cards')
   .showHelpAfterError(false)
-  .enablePositionalOptions() // `run FILE ...` hands every later word to the program's launcher
   .exitOverride() // before commands are added, so subcommands inherit it
 
 // Commands register themselves on `program` (one file each under commands/).

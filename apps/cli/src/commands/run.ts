@@ -47,6 +47,9 @@ const APPS: Record<string, AppCli> = {
 const names = Object.keys(APPS)
 
 export function registerRun(program: Command): void {
+  // `run FILE ...` hands every later word (-- included) to the launcher: positional parsing on the
+  // parent is what commander needs for passThroughOptions below.
+  program.enablePositionalOptions()
   program
     .command('run')
     .description(`run your own program (a .ts, .mts, .mjs or .js file) or a built-in app (${names.join(', ')}) on the simulated cluster; ` +
