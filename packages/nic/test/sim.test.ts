@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Rng, Simulator, ns, transferPs, cyclesPs } from '../src/index.js'
+import { Rng, Simulator, ns, transferPs, cyclesPs } from '../src/internal.js'
 
 describe('event order (EventHeap under Simulator.step)', () => {
   it('pops in (time, sequence) order for any insertion order', () => {
