@@ -4,7 +4,7 @@
 
 import { z } from 'zod'
 import { typeSpecSchema } from '@spinmpi/ddt'
-import { ProfileFileSchema } from '@spinmpi/nic'
+import { ProfileFileSchema } from '@spinmpi/nic/internal'
 
 const typeFileSchema = z.union([
   typeSpecSchema,
