@@ -42,14 +42,20 @@ export async function loadProgram(file: string): Promise<ProgramMain> {
   try {
     mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>
   } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] : String(err)
-    throw new UsageError(`${file}: cannot load (${message})`)
+    throw new UsageError(`${file}: cannot load (${loadMessage(err)})`)
   }
   const main = entryOf(mod)
   if (main === undefined) {
     throw new UsageError(`${file}: expected a default export or an export named main: async (comm, args) => ...`)
   }
   return main
+}
+
+/** One line: esbuild puts the location and reason of a syntax error on the lines after "Transform failed ...:". */
+function loadMessage(err: unknown): string {
+  const lines = (err instanceof Error ? err.message : String(err)).split('\n').map((l) => l.trim()).filter((l) => l !== '')
+  const first = lines[0] ?? 'unknown error'
+  return first.endsWith(':') && lines[1] !== undefined ? `${first} ${lines[1]}` : first
 }
 
 function entryOf(mod: Record<string, unknown>): ProgramMain | undefined {
