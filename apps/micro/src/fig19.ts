@@ -84,7 +84,8 @@ export const fig19: Figure = {
     const atPeak = gains.find((r) => r.ranks === PAPER_PEAK_RANKS)
     const best = gains.reduce<Fig19Row | undefined>((m, r) => (m === undefined || r.speedupPct > m.speedupPct ? r : m), undefined)
     const beyondPeak = gains.filter((r) => r.ranks >= PAPER_PEAK_RANKS)
-    const shrinking = beyondPeak.length > 1 && beyondPeak.every((r, i) => i === 0 || r.speedupPct < beyondPeak[i - 1]!.speedupPct)
+    const rises = beyondPeak.some((r, i) => i > 0 && r.speedupPct >= beyondPeak[i - 1]!.speedupPct)
+    const shrinking = beyondPeak.length > 1 && !rises
     const costs = result.costs as Readonly<Record<string, MessageCosts>> | undefined
     const peakCosts = costs?.[`${PAPER_PEAK_RANKS}/host`]
     const hostAtPeak = rows.find((r) => r.ranks === PAPER_PEAK_RANKS && r.strategy === 'host')
@@ -120,7 +121,7 @@ export const fig19: Figure = {
         basis: 'predicted', constants: [],
         pass: shrinking,
         measured: beyondPeak.map(fmt).join(', '),
-      }, allRanks, true),
+      }, allRanks, rises),
     ]
   },
 }
