@@ -61,7 +61,7 @@ describe('every figure states its claims\' basis', () => {
     const joint = new Set(Object.values(JOINT_FITS).flat())
     for (const [k, claims] of named) if (!joint.has(k)) expect(claims, k).toHaveLength(1)
     expect([...named.keys()].sort()).toEqual([
-      'costs.catchupStepCycles', 'costs.dmaIssueCycles', 'costs.pieceCycles', 'costs.segmentStepCycles',
+      'costs.catchupStepCycles', 'costs.dmaIssueCycles', 'costs.handlerBaseCycles', 'costs.pieceCycles', 'costs.segmentStepCycles',
       'host.copyBytesPerNs', 'host.flopsPerNs', 'host.unpackBlockNs', 'nic.handlerDispatchNs',
     ])
     expect(figures.filter((f) => f.check !== undefined && (f.kind ?? 'figure') === 'figure').map((f) => f.name).sort())
