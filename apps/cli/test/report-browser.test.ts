@@ -15,7 +15,7 @@ const CHROMIUM = '/usr/bin/chromium'
 
 const gammas = [1, 2, 4, 8, 16]
 const offloads = ['specialized', 'rw-cp', 'ro-cp', 'hpu-local']
-const SYNTHETIC: Record<string, Omit<FigureResult, 'name' | 'profile'>> = {
+const SYNTHETIC: Record<string, { readonly rows: readonly object[]; readonly [extra: string]: unknown }> = {
   fig12: { rows: gammas.flatMap((gamma) => offloads.map((strategy, i) => ({ strategy, gamma, initNs: 60, setupNs: 10 * i * gamma, blockNs: 30 * gamma }))) },
   fig14: { rows: gammas.flatMap((gamma) => offloads.map((strategy, i) => ({ strategy, gamma, dmaQueueMax: 3 * gamma + i, dmaWrites: 2048 * gamma + 1 }))) },
   fig16: { rows: ['rw-cp', 'specialized', 'iovec'].flatMap((strategy, i) => [
@@ -33,7 +33,7 @@ const SYNTHETIC: Record<string, Omit<FigureResult, 'name' | 'profile'>> = {
 
 async function buildReport(dir: string): Promise<string[]> {
   const entries: ReportEntry[] = []
-  const results: [string, FigureResult][] = Object.entries(SYNTHETIC).map(([name, r]) => [name, { name, profile: 'sc19', ...r }])
+  const results: [string, FigureResult][] = Object.entries(SYNTHETIC).map(([name, r]) => [name, { name, profile: 'sc19', ...r } as FigureResult])
   for (const name of ['fig15', 'put-latency']) results.push([name, await findFigure(name)!.run({ quick: true })])
   for (const [name, result] of results) {
     const figure = findFigure(name)!
