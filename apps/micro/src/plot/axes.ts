@@ -8,11 +8,11 @@ export type AxisUnit = 'ns' | 'us' | 'bytes' | 'plain'
 export function labelExpr(unit: AxisUnit): string | undefined {
   const v = unit === 'us' ? 'datum.value * 1000' : 'datum.value'
   if (unit === 'ns' || unit === 'us') {
-    return `abs(${v}) >= 1e9 ? format(${v} / 1e9, '~g') + ' s' : abs(${v}) >= 1e6 ? format(${v} / 1e6, '~g') + ' ms' : ` +
-      `abs(${v}) >= 1e3 ? format(${v} / 1e3, '~g') + ' µs' : format(${v}, '~g') + ' ns'`
+    return `abs(${v}) >= 1e9 ? format(${v} / 1e9, '.3~g') + ' s' : abs(${v}) >= 1e6 ? format(${v} / 1e6, '.3~g') + ' ms' : ` +
+      `abs(${v}) >= 1e3 ? format(${v} / 1e3, '.3~g') + ' µs' : format(${v}, '.3~g') + ' ns'`
   }
   if (unit === 'bytes') {
-    return `abs(${v}) >= 1048576 ? format(${v} / 1048576, '~g') + ' MiB' : abs(${v}) >= 1024 ? format(${v} / 1024, '~g') + ' KiB' : format(${v}, '~g') + ' B'`
+    return `abs(${v}) >= 1048576 ? format(${v} / 1048576, '.3~g') + ' MiB' : abs(${v}) >= 1024 ? format(${v} / 1024, '.3~g') + ' KiB' : format(${v}, '.3~g') + ' B'`
   }
   return undefined
 }

@@ -15,9 +15,9 @@ function isPow2Axis(values: readonly number[]): boolean {
   return values.every((v) => Number.isInteger(Math.log2(v)))
 }
 
-/** Log axes of powers of two get base-2 ticks (block sizes, HPUs, ranks); others base 10. */
-function logScale(values: readonly number[]): Record<string, unknown> {
-  return { type: 'log', base: isPow2Axis(values) ? 2 : 10 }
+/** Log axes of powers of two or of bytes get base-2 ticks (block sizes, HPUs, ranks, sizes); others base 10. */
+function logScale(values: readonly number[], unit: PlotSpec['xUnit']): Record<string, unknown> {
+  return { type: 'log', base: unit === 'bytes' || isPow2Axis(values) ? 2 : 10 }
 }
 
 /** A log x axis over a few powers of two ticks exactly at the values measured. */
@@ -39,8 +39,8 @@ export function lineSpec(rows: readonly Row[], spec: PlotSpec, title: string, to
   const layers: ChartSpec[] = [{
     mark: { type: 'line', point: true, strokeWidth: 2 },
     encoding: {
-      x: { field: 'x', type: 'quantitative', scale: spec.logX ? logScale(xs) : { zero: false }, axis: axis(spec.xLabel ?? spec.x, spec.xUnit, xTicks(spec, xs)) },
-      y: { field: 'y', type: 'quantitative', scale: spec.logY ? logScale(ys) : {}, axis: axis(spec.yLabel ?? spec.y, spec.yUnit) },
+      x: { field: 'x', type: 'quantitative', scale: spec.logX ? logScale(xs, spec.xUnit) : { zero: false }, axis: axis(spec.xLabel ?? spec.x, spec.xUnit, xTicks(spec, xs)) },
+      y: { field: 'y', type: 'quantitative', scale: spec.logY ? logScale(ys, spec.yUnit) : {}, axis: axis(spec.yLabel ?? spec.y, spec.yUnit) },
       color: { field: 'series', type: 'nominal', scale: colorScale(points.map((p) => p.series)), legend: { title: keys.join(' ') || null } },
       tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'y' }],
     },
