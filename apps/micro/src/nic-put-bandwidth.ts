@@ -67,7 +67,7 @@ export const putBandwidth: Figure = {
     return [
       onSubset({
         claim: 'with per-byte handler work the HPUs are the bottleneck: throughput grows with the HPUs up to the line rate',
-        paper: "SC17 §3 / SC19 §5.1: handlers run in parallel on the HPUs (spinmpi's model check, no paper number)",
+        paper: "SC17 §4.4.2 (Fig. 4): HPUs needed for line rate grow with the handler time (spinmpi's model check, no paper number)",
         basis: 'predicted', constants: [],
         pass: perHpu < 0.5 * (last?.lineRateGbps ?? 0) && scales && last !== undefined && last.gbps >= 0.97 * last.lineRateGbps,
         measured: `checksum handler (${String(result.checksumCycles)} cycles of payload work per packet): ` +
@@ -81,7 +81,7 @@ export const putBandwidth: Figure = {
       },
       onSubset({
         claim: "sPIN copy handler reaches line rate from the HPU count Little's law predicts (handler time x packet rate)",
-        paper: "SC17 §3: enough HPUs hide the handler time (Little's law; spinmpi's model check, no paper number)",
+        paper: "SC17 §4.4.2 (Fig. 4): HPUs needed for line rate by Little's law (spinmpi's model check, no paper number)",
         basis: 'predicted', constants: [],
         pass: enough !== undefined && enough.hpus === Math.max(1, Number(result.predictedHpus)) &&
           spin.filter((r) => r.hpus < enough.hpus).every((r) => r.gbps < 0.97 * r.lineRateGbps),
