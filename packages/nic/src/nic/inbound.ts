@@ -277,7 +277,7 @@ export class InboundEngine implements HerSink {
     const hostOff = msg.depositBase + offset
     const fit = Math.max(0, Math.min(len, me.options.length - hostOff))
     if (fit < len) msg.droppedBytes += len - fit
-    const host = me.options.hostBuffer ?? null
+    const host = data !== null && fit > 0 ? me.hostMemory() : null
     if (data !== null && host !== null && fit > 0) host.set(fit === len ? data : data.subarray(0, fit), hostOff)
     const done = this.p.dma.write(fit)
     if (done > msg.lastWriteAt) msg.lastWriteAt = done

@@ -22,6 +22,12 @@ export interface MeOptions {
   readonly hostBuffer?: Uint8Array | null
   /** Bytes of host memory the ME covers (also in timing mode). */
   readonly length: number
+  /**
+   * With no hostBuffer: allocate `length` bytes of host memory at the first deposit (data mode),
+   * so an overflow buffer that never catches a message costs nothing. Read it from
+   * MatchEntry.hostBuffer.
+   */
+  readonly hostBytesOnDemand?: boolean
   /** Deposit successive messages one after another (overflow buffers) instead of at remoteOffset. */
   readonly manageLocal?: boolean
   readonly context?: ExecutionContextSpec
@@ -47,12 +53,21 @@ export class MatchEntry {
   context: ExecutionContext | null = null
   /** Set once the ME is unlinked and its context released. */
   released = false
+  /** The ME's host memory: options.hostBuffer, or allocated at the first deposit (hostBytesOnDemand). */
+  hostBuffer: Uint8Array | null
 
   constructor(readonly id: number, readonly seq: number, readonly options: MeOptions) {
     this.ignoreBits = options.ignoreBits ?? 0n
     this.source = options.source ?? ANY_SOURCE
     this.useOnce = options.useOnce ?? true
     this.list = options.list ?? 'priority'
+    this.hostBuffer = options.hostBuffer ?? null
+  }
+
+  /** The host memory to write into, allocated now if the ME asked for it on demand. */
+  hostMemory(): Uint8Array | null {
+    if (this.hostBuffer === null && this.options.hostBytesOnDemand === true) this.hostBuffer = new Uint8Array(this.options.length)
+    return this.hostBuffer
   }
 
   accepts(source: number, matchBits: bigint): boolean {

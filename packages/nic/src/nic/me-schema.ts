@@ -41,6 +41,7 @@ export function meSchema(maxHpuMem: number) {
     useOnce: z.boolean().optional(),
     hostBuffer: bytes.nullable().optional(),
     length: nonNegInt,
+    hostBytesOnDemand: z.boolean().optional(),
     manageLocal: z.boolean().optional(),
     context: contextSchema(maxHpuMem).optional(),
     flowControl: z.boolean().optional(),

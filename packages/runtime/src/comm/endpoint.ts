@@ -111,7 +111,7 @@ export class Endpoint {
     this.overflowLength = length
     this.overflowMe = this.nic.postMe({
       matchBits: 0n, ignoreBits: ALL_BITS, list: 'overflow', useOnce: false, manageLocal: true,
-      hostBuffer: data ? new Uint8Array(length) : null, length, userPtr: this.overflowPtr,
+      hostBuffer: null, hostBytesOnDemand: data, length, userPtr: this.overflowPtr,
     })
     if (old !== null) {
       this.nic.unlinkMe(old)

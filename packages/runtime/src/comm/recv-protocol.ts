@@ -112,7 +112,7 @@ function fromOverflow(r: Recv, e: HostEvent, received: number): number {
   }
   if (received === 0) return 0
   const { a } = r
-  const overflow = u.me.options.hostBuffer ?? null
+  const overflow = u.me.hostBuffer
   if (overflow !== null && a.bytes !== null) unpackRange(a.type, a.count, overflow, u.hostOffset, a.bytes, a.origin, 0, received)
   return r.direct ? hostCopyPs(r.ep.profile.host, received) : hostUnpackPs(r.ep.profile, a.type, Math.ceil(received / a.type.size))
 }
