@@ -67,7 +67,8 @@ export function startNonblocking(core: CommCore, description: string, algorithm:
   run.then(
     () => req.complete(core.sim.now, DONE, 0),
     (e: unknown) => {
-      const err = e instanceof MpiError ? e : new MpiError(ERR_OTHER, `${description}: ${e instanceof Error ? e.message : String(e)}`)
+      // Named after the user's call: the algorithm's own messages name the blocking form.
+      const err = e instanceof MpiError ? e.within(description) : new MpiError(ERR_OTHER, `${description}: ${e instanceof Error ? e.message : String(e)}`)
       req.complete(core.sim.now, new StatusImpl(ANY_SOURCE, ANY_TAG, 0, false, err.errorClass), 0, err)
     },
   )
