@@ -2,8 +2,8 @@
 // second, the block length in float64s, default 512 = 4 KiB) and broadcasts each one, while every
 // rank works on the block it already has. Block k+1's ibcast runs on each rank's progress engine
 // while the rank computes on block k (double buffering), so the broadcast is hidden behind the
-// compute. With `--serial` as the third argument it uses the blocking bcast instead, for
-// comparison.
+// compute. Both use bcast's `auto` algorithm (above one packet: the NICs forward, nic-stream).
+// With `--serial` as the third argument it uses the blocking bcast instead, for comparison.
 //
 //   spinmpi run examples/programs/ibcast-pipeline.ts --ranks 8 -- 6 512
 //
@@ -43,7 +43,7 @@ export async function main(comm: Comm, args: readonly string[] = []): Promise<Pi
   if (serial) {
     for (let k = 0; k < chunks; k++) {
       fill(k)
-      await comm.bcast(buffers[k % 2]!, length, types.FLOAT64, 0, { algorithm: 'binomial' })
+      await comm.bcast(buffers[k % 2]!, length, types.FLOAT64, 0)
       checksums.push(await work(comm, buffers[k % 2]!))
     }
   } else {

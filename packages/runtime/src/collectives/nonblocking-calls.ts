@@ -1,8 +1,8 @@
 // The nonblocking collectives, each the blocking algorithm started on the progress engine
-// (nonblocking.ts). Arguments as the blocking calls'; ibcast always takes the host binomial tree.
+// (nonblocking.ts). Arguments as the blocking calls'.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-api.js'
+import type { BcastOptions, Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { allgather } from './allgather.js'
 import { allgatherv } from './allgatherv.js'
@@ -10,7 +10,7 @@ import { allreduce } from './allreduce.js'
 import { alltoall, alltoallv } from './alltoall.js'
 import { alltoallw } from './alltoallw.js'
 import { barrier } from './barrier.js'
-import { bcast } from './bcast.js'
+import { bcastAs } from './bcast.js'
 import { exscan } from './exscan.js'
 import { gather } from './gather.js'
 import { gatherv } from './gatherv.js'
@@ -31,8 +31,9 @@ export function ibarrier(core: CommCore): Request {
   return startNonblocking(core, 'ibarrier()', (c) => barrier(c))
 }
 
-export function ibcast(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number): Request {
-  return startNonblocking(core, `ibcast(${at(root)}, count=${String(count)})`, (c) => bcast(c, buf, count, type, root, { algorithm: 'binomial' }))
+/** The offloaded algorithms post their MEs at the call; the engine passes the barrier, then the NICs forward. */
+export function ibcast(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Request {
+  return startNonblocking(core, `ibcast(${at(root)}, count=${String(count)})`, (c) => bcastAs('ibcast', c, core, buf, count, type, root, options))
 }
 
 export function ireduce(core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: Op, root: number): Request {

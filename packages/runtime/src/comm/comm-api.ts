@@ -181,8 +181,8 @@ export interface Collectives {
   // progress engine runs them while the rank computes. Complete with wait/waitall/test...;
   // buffers must not be touched until then.
   ibarrier(): Request
-  /** Host binomial tree (the offloaded algorithms are not available nonblocking). */
-  ibcast(buf: Buffer, count: number, type: Datatype, root: number): Request
+  /** Any bcast algorithm; the offloaded ones forward on the NICs while the ranks compute. */
+  ibcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Request
   ireduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Request
   iallreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
   igather(
