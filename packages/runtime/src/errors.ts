@@ -2,6 +2,7 @@
 // the run, and the deadlock report.
 
 import { ERR_OTHER, MpiError, isMpiError, type ErrorClass } from '@spinmpi/ddt'
+import type { Status } from './comm/comm-api.js'
 
 export { MpiError, isMpiError } from '@spinmpi/ddt'
 export {
@@ -18,6 +19,18 @@ export class RankError extends MpiError {
 
 function classOf(cause: unknown): ErrorClass {
   return isMpiError(cause) ? cause.errorClass : ERR_OTHER
+}
+
+/**
+ * MPI_ERR_IN_STATUS: waitall/waitsome/testall found failed requests. `statuses` holds every
+ * request's status (`error` set on the failed ones), `errors` each one's MpiError or null.
+ */
+export class InStatusError extends MpiError {
+  constructor(call: string, readonly statuses: readonly Status[], readonly errors: readonly (MpiError | null)[]) {
+    const failed = errors.map((e, i) => (e === null ? null : `[${i}] ${e.message}`)).filter((m): m is string => m !== null)
+    super(errors.find((e) => e !== null)?.errorClass ?? ERR_OTHER, `${call}: ${failed.length} of ${errors.length} requests failed: ${failed.join('; ')}`)
+    this.name = 'InStatusError'
+  }
 }
 
 export interface BlockedRank {

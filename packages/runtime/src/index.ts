@@ -4,7 +4,11 @@ export type { Datatype } from '@spinmpi/ddt'
 export * from './comm/comm-api.js'
 export { bufferAt } from './comm/buffer.js'
 export type { CommCore } from './comm/comm-core.js'
-export { installCollectives, type CollectiveImpls } from './comm/collective-hook.js'
+export type { CollectiveImpls } from './comm/collective-hook.js'
+export { Group } from './comm/group.js'
+export { dimsCreate } from './comm/cart.js'
+export { testCancelled } from './comm/status.js'
+export type { UnreceivedMessage } from './unreceived.js'
 export { run, type RunResult } from './run.js'
 export type { RunOptions } from './run-options.js'
 export { runGoalTrace, type GoalRunResult } from './trace/run-goal-trace.js'
@@ -14,7 +18,7 @@ export { RankGoalTrace } from './trace/rank-goal-trace.js'
 export type { RunStats, ReceiveRecord, StrategySummary } from './stats.js'
 export { types, setTypeAttributes, getTypeAttributes, type TypeAttributes } from './types.js'
 export * from './strategies/index.js'
-// Collectives (importing them installs them into Comm).
+// Collectives (run() hands this record to every communicator).
 export {
   collectiveImpls, BCAST_ALGORITHMS, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext,
   createOp, resolveOp, reduceLocal, reductionPs, BUILTIN_OPS,

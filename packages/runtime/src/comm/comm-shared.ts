@@ -1,0 +1,73 @@
+// What the members of one communicator share in the simulation: its name and the ledger of its
+// collective calls. Every member's k-th collective call is checked against the first member's
+// (call, root, data size, op) as it enters, so a bcast with different roots or an allreduce with
+// different counts is an MpiError at the rank that disagrees, naming both calls and ranks. The
+// check reads the run's shared memory, not messages: it costs no simulated time. Creating
+// communicators also leaves each member's contribution (color, key, free contexts) here, read
+// after the allgather that models its cost (timing mode carries no bytes).
+
+import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import { disagreement, type CallRecord } from './collective-call.js'
+
+interface Entry {
+  readonly first: CallRecord
+  readonly firstRank: number
+  arrived: number
+  readonly contributions: unknown[]
+}
+
+export class CommShared {
+  private readonly calls: Int32Array
+  private readonly entries = new Map<number, Entry>()
+  private frees = 0
+
+  constructor(readonly name: string, readonly size: number) {
+    this.calls = new Int32Array(size)
+  }
+
+  /**
+   * Records `rank`'s next collective call; throws an MpiError if an earlier member's call of the
+   * same position disagrees. Returns the contributions of every member (filled as they enter).
+   */
+  enter(rank: number, call: CallRecord, contribution: unknown = null): readonly unknown[] {
+    const seq = this.calls[rank]!++
+    let e = this.entries.get(seq)
+    if (e === undefined) {
+      e = { first: call, firstRank: rank, arrived: 0, contributions: new Array(this.size).fill(null) }
+      this.entries.set(seq, e)
+    } else {
+      const why = disagreement(e.first, call)
+      if (why !== null) {
+        throw new MpiError(ERR_ARG, `collective mismatch on ${this.name} (collective call #${seq + 1}): rank ${e.firstRank} called ` +
+          `${e.first.label}, rank ${rank} called ${call.label}: ${why}`)
+      }
+    }
+    e.contributions[rank] = contribution
+    if (++e.arrived === this.size) this.entries.delete(seq)
+    return e.contributions
+  }
+
+  /** One member freed it; true once all have. */
+  freedBy(): boolean {
+    return ++this.frees === this.size
+  }
+}
+
+/** The run's communicators, keyed by (context id, first member, size). */
+export class CommRegistry {
+  private readonly comms = new Map<string, CommShared>()
+
+  shared(contextId: number, firstWorldRank: number, size: number, name: string): CommShared {
+    const key = `${contextId}/${firstWorldRank}/${size}`
+    let s = this.comms.get(key)
+    if (s === undefined) {
+      s = new CommShared(name, size)
+      this.comms.set(key, s)
+    }
+    return s
+  }
+
+  release(contextId: number, firstWorldRank: number, size: number): void {
+    this.comms.delete(`${contextId}/${firstWorldRank}/${size}`)
+  }
+}
