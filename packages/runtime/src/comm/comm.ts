@@ -68,7 +68,7 @@ export class RankComm implements CommCore {
     this.trace = this.endpoint.trace
     this.p2p = new PointToPointImpl(this.endpoint, 2 * contextId, group, proc.pendingOps, '')
     this.coll = new PointToPointImpl(this.endpoint, 2 * contextId + 1, group, UNLISTED, 'coll.')
-    const impls = this.world.collectives as unknown as Record<string, (core: CommCore, ...args: unknown[]) => Promise<unknown>>
+    const impls = this.world.collectives as unknown as Record<string, (core: CommCore, ...args: unknown[]) => unknown>
     const self = this as unknown as Record<string, unknown>
     for (const name of Object.keys(impls)) self[name] = (...args: unknown[]) => this.collective(describeCall(name, args), () => impls[name]!(this, ...args))
   }
@@ -77,16 +77,34 @@ export class RankComm implements CommCore {
     return this.shared.name
   }
 
-  /** Runs a collective: checks it agrees with the other members' call, lists it while blocked. */
-  async collective<T>(call: CallRecord, body: (contributions: readonly unknown[]) => Promise<T>, contribution: unknown = null): Promise<T> {
-    this.live(call.label)
-    const contributions = this.shared.enter(this.rank, call, contribution)
-    this.inCollective++
+  /**
+   * Runs a collective: checks it agrees with the other members' call, lists it while blocked.
+   * A nonblocking collective (its body returns a request, not a promise) is returned as is.
+   */
+  collective<T>(call: CallRecord, body: (contributions: readonly unknown[]) => T, contribution: unknown = null): T {
+    const nonblocking = /^i[a-z]/.test(call.name)
+    let contributions: readonly unknown[]
     try {
-      return await this.proc.pendingOps.around(`${call.label} on ${this.name}`, body(contributions))
-    } finally {
-      this.inCollective--
+      this.live(call.label)
+      contributions = this.shared.enter(this.rank, call, contribution)
+    } catch (e) {
+      if (nonblocking) throw e
+      return Promise.reject(e) as T
     }
+    this.inCollective++
+    let result: T
+    try {
+      result = body(contributions)
+    } catch (e) {
+      this.inCollective--
+      if (nonblocking) throw e
+      return Promise.reject(e) as T
+    }
+    if (!(result instanceof Promise)) {
+      this.inCollective--
+      return result
+    }
+    return this.proc.pendingOps.around(`${call.label} on ${this.name}`, result).finally(() => { this.inCollective-- }) as T
   }
 
   private live(what: string): void {
