@@ -13,8 +13,11 @@ interface Entry {
   readonly first: CallRecord
   readonly firstRank: number
   arrived: number
-  readonly contributions: unknown[]
+  /** Filled only by calls that contribute (communicator creation). */
+  contributions: unknown[] | null
 }
+
+const NONE: readonly unknown[] = []
 
 export class CommShared {
   private readonly calls: Int32Array
@@ -33,7 +36,7 @@ export class CommShared {
     const seq = this.calls[rank]!++
     let e = this.entries.get(seq)
     if (e === undefined) {
-      e = { first: call, firstRank: rank, arrived: 0, contributions: new Array(this.size).fill(null) }
+      e = { first: call, firstRank: rank, arrived: 0, contributions: null }
       this.entries.set(seq, e)
     } else {
       const why = disagreement(e.first, call)
@@ -42,9 +45,12 @@ export class CommShared {
           `${e.first.label}, rank ${rank} called ${call.label}: ${why}`)
       }
     }
-    e.contributions[rank] = contribution
+    if (contribution !== null) {
+      e.contributions ??= new Array<unknown>(this.size).fill(null)
+      e.contributions[rank] = contribution
+    }
     if (++e.arrived === this.size) this.entries.delete(seq)
-    return e.contributions
+    return e.contributions ?? NONE
   }
 
   /** One member freed it; true once all have. */
