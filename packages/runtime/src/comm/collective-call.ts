@@ -31,15 +31,33 @@ const PARAMS: Readonly<Record<string, readonly Param[]>> = {
   alltoall: ['buf', 'count', 'type', 'buf', 'count', 'type'],
   alltoallv: ['buf', 'counts', 'displs', 'type', 'buf', 'counts', 'displs', 'type'],
   alltoallw: ['buf', 'counts', 'displs', 'types', 'buf', 'counts', 'displs', 'types'],
+  // MPI's argument order for the prefix reductions and the nonblocking forms
+  scan: ['buf', 'buf', 'count', 'type', 'op'],
+  exscan: ['buf', 'buf', 'count', 'type', 'op'],
+  reduceScatterBlock: ['buf', 'buf', 'count', 'type', 'op'],
+  ibarrier: [],
+  ibcast: ['buf', 'count', 'type', 'root', 'options'],
+  ireduce: ['buf', 'buf', 'count', 'type', 'op', 'root'],
+  iallreduce: ['buf', 'buf', 'count', 'type', 'op'],
+  igather: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'],
+  iscatter: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'],
+  iallgather: ['buf', 'count', 'type', 'buf', 'count', 'type'],
+  ialltoall: ['buf', 'count', 'type', 'buf', 'count', 'type'],
 }
 
 /** Index of the (count, type) pair whose bytes all members share: bcast/reduce/allreduce/gather/allgather/alltoall send, scatter receive. */
 const AGREED_PAIR: Readonly<Record<string, number>> = {
-  bcast: 1, reduce: 2, allreduce: 2, gather: 1, scatter: 4, allgather: 1, alltoall: 1,
+  bcast: 1, reduce: 2, allreduce: 2, gather: 1, scatter: 4, allgather: 1, alltoall: 1, scan: 2, exscan: 2, reduceScatterBlock: 2,
+  ibcast: 1, ireduce: 2, iallreduce: 2, igather: 1, iscatter: 4, iallgather: 1, ialltoall: 1,
 }
 
 function isType(v: unknown): v is Datatype {
   return typeof v === 'object' && v !== null && 'signature' in v && 'size' in v
+}
+
+function isBufferArg(v: unknown): boolean {
+  if (v === null || v instanceof ArrayBuffer || ArrayBuffer.isView(v)) return true
+  return typeof v === 'object' && 'data' in v && 'byteOffset' in v
 }
 
 function opName(v: unknown): string | null {
@@ -72,7 +90,12 @@ export function describeCall(name: string, args: readonly unknown[]): CallRecord
   })
   const pair = AGREED_PAIR[name]
   let bytes: number | null = null
-  if (pair !== undefined && typeof args[pair] === 'number' && isType(args[pair + 1])) bytes = (args[pair] as number) * (args[pair + 1] as Datatype).size
+  // The count's buffer (just before it, or the send buffer for the reductions) must be a real
+  // buffer: a sentinel such as IN_PLACE means MPI ignores this count.
+  const buf = args[params?.[pair ?? 0] === 'count' && params?.[(pair ?? 0) - 1] === 'buf' ? (pair ?? 0) - 1 : 0]
+  if (pair !== undefined && isBufferArg(buf) && typeof args[pair] === 'number' && isType(args[pair + 1])) {
+    bytes = (args[pair] as number) * (args[pair + 1] as Datatype).size
+  }
   return { name, label: `${name}(${parts.join(', ')})`, root, bytes, op, detail: null }
 }
 
