@@ -99,10 +99,16 @@ describe('communicator isolation', () => {
       const full = await comm.dup().then(() => 'created', (e: Error) => e.message)
       live[5]!.free()
       const again = await comm.dup()
-      return [full, again.size]
+      let worldFree = ''
+      try {
+        comm.free()
+      } catch (e) {
+        worldFree = (e as Error).message
+      }
+      return [full, again.size, worldFree]
     })
     const full = 'dup() on COMM_WORLD: no free communicator context (128 live communicators at a process; free some with comm.free())'
-    expect(r.results).toEqual([[full, 2], [full, 2]])
+    expect(r.results).toEqual([[full, 2, 'free: COMM_WORLD cannot be freed'], [full, 2, 'free: COMM_WORLD cannot be freed']])
   })
 })
 

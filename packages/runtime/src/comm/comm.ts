@@ -156,6 +156,7 @@ export class RankComm implements CommCore {
 
   free(): void {
     this.live('free')
+    if (this.contextId === 0) throw new MpiError(ERR_ARG, 'free: COMM_WORLD cannot be freed')
     this.freed = true
     this.proc.contexts.release(this.contextId)
     if (this.shared.freedBy()) this.world.comms.release(this.contextId, this.group.worldRank(0), this.size)
