@@ -43,7 +43,7 @@ export function prepareNicBcast(
   const bits = core.userMatchBits(NIC_BCAST_BITS + BigInt(seq))
   // GOAL export: the tree's messages as host messages (GOAL cannot say a NIC forwards them).
   const trace = core.trace
-  const traceTag = goalTag(NIC_BCAST_CONTEXT, seq % (TAG_UB + 1))
+  const traceTag = goalTag(NIC_BCAST_CONTEXT, (seq * 128 + core.contextId) % (TAG_UB + 1))
   const v = relativeRank(core.rank, root, n)
   const tree = kind === 'binary' ? binaryChildren(v, n) : binomialChildren(v, n)
   // NICs are addressed by world rank; the tree is over the communicator's ranks.

@@ -30,6 +30,8 @@ export interface CommCore extends Comm {
   userMatchBits(low: bigint): bigint
   /** This rank's GOAL recorder (run option trace: 'goal'), for traffic outside point-to-point. */
   readonly trace: RankGoalTrace | null
+  /** The communicator's context id (0 = COMM_WORLD). */
+  readonly contextId: number
   /** Number of this communicator's next offloaded broadcast (its match bits tell them apart). */
   nextBcastSequence(): number
 }

@@ -92,7 +92,9 @@ export class PointToPointImpl implements PointToPoint {
       c.set(res.bytes.subarray(res.origin + lo, res.origin + hi), lo - base)
       copy = { data: c, byteOffset: -base }
     }
-    await this.ep.cpu.spend(hostCopyPs(this.ep.profile.host, n * t.size))
+    const copyPs = hostCopyPs(this.ep.profile.host, n * t.size)
+    this.ep.trace?.calc(copyPs)
+    await this.ep.cpu.spend(copyPs)
     const r = this.recv0('sendrecvReplace', buf, n, t, source, recvtag)
     const s = this.send0('sendrecvReplace', copy, n, t, dest, sendtag, false)
     const [, status] = await this.done.waitall([s, r], 'sendrecvReplace', true)
