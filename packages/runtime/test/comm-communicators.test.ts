@@ -166,3 +166,43 @@ describe('Cartesian topologies', () => {
     expect(r.results).toEqual([[-1, PROC_NULL, 0], [0, 0, 1], [1, 1, 1]])
   })
 })
+
+describe('groups and argument errors (one line, naming the call)', () => {
+  it('Group: incl, excl, translateRanks', async () => {
+    const r = await run({ ranks: 5 }, async (comm) => {
+      const odd = comm.group.incl([3, 1])
+      const rest = comm.group.excl([0, 2])
+      return [odd.worldRanks(), rest.worldRanks(), odd.translateRanks([0, 1], rest), rest.translateRanks([0, 1, 2], odd)]
+    })
+    expect(r.results[0]).toEqual([[3, 1], [1, 3, 4], [1, 0], [1, 0, UNDEFINED]])
+  })
+
+  it('bad colors, groups, grids and coordinates', async () => {
+    const r = await run({ ranks: 4 }, async (comm) => {
+      const errors: string[] = []
+      const catching = async (f: () => unknown) => {
+        try {
+          await f()
+        } catch (e) {
+          errors.push((e as Error).message)
+        }
+      }
+      await catching(() => comm.split(-5, 0))
+      await catching(() => comm.create([0, 9]))
+      await catching(() => comm.createCart([3, 2], [false, false]))
+      await catching(() => comm.cartShift(0, 1))
+      const line = (await comm.createCart([4], [false]))!
+      await catching(() => line.cartRank([4]))
+      await catching(() => line.cartShift(1, 1))
+      return errors
+    })
+    expect(r.results[0]).toEqual([
+      'split(color=-5, key=0): color must be a non-negative integer or UNDEFINED, got -5',
+      'group.incl: 9 is not a rank of this 4-process group',
+      'createCart(dims=[3,2], periods=[false,false]): the grid has 6 processes but the communicator only 4',
+      'cartShift: communicator COMM_WORLD has no Cartesian topology (make one with createCart)',
+      'cartRank([4]): coords[0] = 4 is outside the non-periodic dimension of size 4',
+      'cartShift(1, 1): direction 1 is not a dimension of the 1-d grid',
+    ])
+  })
+})

@@ -150,7 +150,7 @@ export class RankComm implements CommCore {
     return createComm(this, { name: 'split', label: `split(color=${String(color)}, key=${String(key)})`, root: null, bytes: null, op: null, detail: null }, color, key, null)
   }
 
-  create(group: Group | readonly number[]): Promise<Comm | null> {
+  async create(group: Group | readonly number[]): Promise<Comm | null> {
     return createFromGroup(this, group)
   }
 
@@ -162,7 +162,7 @@ export class RankComm implements CommCore {
     if (this.shared.freedBy()) this.world.comms.release(this.contextId, this.group.worldRank(0), this.size)
   }
 
-  createCart(dims: readonly number[], periods: readonly boolean[], reorder = false): Promise<Comm | null> {
+  async createCart(dims: readonly number[], periods: readonly boolean[], reorder = false): Promise<Comm | null> {
     const where = `createCart(dims=[${String(dims)}], periods=[${String(periods)}])`
     if (typeof reorder !== 'boolean') throw new MpiError(ERR_ARG, `${where}: reorder must be true or false`)
     const topology = checkCartArgs(dims, periods, this.size, where)
