@@ -41,10 +41,15 @@ export interface BlockedRank {
 
 /** Every unfinished rank is blocked and no event is left. */
 export class DeadlockError extends MpiError {
-  constructor(readonly atPs: number, readonly blocked: readonly BlockedRank[]) {
+  /**
+   * `collectives`: the collective calls some members of a communicator entered and others did
+   * not, with both lists of ranks (ranks of that communicator).
+   */
+  constructor(readonly atPs: number, readonly blocked: readonly BlockedRank[], readonly collectives: readonly string[] = []) {
     super(ERR_OTHER, [
       `deadlock at ${atPs / 1000} ns: ${blocked.length} rank(s) blocked and no event left`,
       ...blocked.map((b) => `  rank ${b.rank}: ${b.ops.length > 0 ? b.ops.join('; ') : 'blocked outside MPI calls'}`),
+      ...collectives.map((c) => `  ${c}`),
     ].join('\n'))
     this.name = 'DeadlockError'
   }

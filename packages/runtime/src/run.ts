@@ -94,7 +94,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   }
   if (failure !== null) throw failure
   const blocked = comms.filter((c) => endPs[c.rank]! < 0).map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
-  if (blocked.length > 0) throw new DeadlockError(sim.now, blocked)
+  if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
   const goal = trace === null ? null : trace.toText()
   if (goal !== null && sink !== undefined) sink.push(goal)
   return {

@@ -24,6 +24,7 @@ describe('errors inside collectives name the user call and the ranks', () => {
       '  rank 0: allreduce(count=4, float64, SUM) on COMM_WORLD',
       '  rank 1: allreduce(count=4, float64, SUM) on COMM_WORLD',
       '  rank 2: allreduce(count=4, float64, SUM) on COMM_WORLD',
+      '  allreduce(count=4, float64, SUM) on COMM_WORLD, collective call #1: entered by its rank(s) 0, 1, 2, not by its rank(s) 3',
     ])
   })
 
@@ -33,7 +34,10 @@ describe('errors inside collectives name the user call and the ranks', () => {
       if (comm.rank === 1) return
       await sub.barrier()
     }))
-    expect(f.message.split('\n').slice(1)).toEqual(['  rank 3: barrier() on split(COMM_WORLD, color=1)'])
+    expect(f.message.split('\n').slice(1)).toEqual([
+      '  rank 3: barrier() on split(COMM_WORLD, color=1)', // world rank 3 is rank 1 of the odd half
+      '  barrier() on split(COMM_WORLD, color=1), collective call #1: entered by its rank(s) 1, not by its rank(s) 0',
+    ])
   })
 
   it('bcast with different roots is an error at the rank that disagrees', async () => {

@@ -13,6 +13,8 @@ interface Entry {
   readonly first: CallRecord
   readonly firstRank: number
   arrived: number
+  /** Ranks that have entered this call, in order (for the deadlock report). */
+  readonly entered: number[]
   /** Filled only by calls that contribute (communicator creation). */
   contributions: unknown[] | null
 }
@@ -36,7 +38,7 @@ export class CommShared {
     const seq = this.calls[rank]!++
     let e = this.entries.get(seq)
     if (e === undefined) {
-      e = { first: call, firstRank: rank, arrived: 0, contributions: null }
+      e = { first: call, firstRank: rank, arrived: 0, entered: [], contributions: null }
       this.entries.set(seq, e)
     } else {
       const why = disagreement(e.first, call)
@@ -49,14 +51,31 @@ export class CommShared {
       e.contributions ??= new Array<unknown>(this.size).fill(null)
       e.contributions[rank] = contribution
     }
+    e.entered.push(rank)
     if (++e.arrived === this.size) this.entries.delete(seq)
     return e.contributions ?? NONE
+  }
+
+  /** Collective calls some members entered and others not, with both lists (this communicator's ranks). */
+  unfinished(): string[] {
+    return [...this.entries.entries()].map(([seq, e]) => {
+      const missing: number[] = []
+      const inside = new Set(e.entered)
+      for (let r = 0; r < this.size && missing.length <= 8; r++) if (!inside.has(r)) missing.push(r)
+      const more = this.size - e.entered.length > missing.length ? ', ...' : ''
+      return `${e.first.label} on ${this.name}, collective call #${seq + 1}: entered by its rank(s) ${ranks(e.entered)}, ` +
+        `not by its rank(s) ${missing.join(', ')}${more}`
+    })
   }
 
   /** One member freed it; true once all have. */
   freedBy(): boolean {
     return ++this.frees === this.size
   }
+}
+
+function ranks(list: readonly number[]): string {
+  return list.length <= 8 ? [...list].sort((a, b) => a - b).join(', ') : `${list.length} ranks`
 }
 
 /** The run's communicators, keyed by (context id, first member, size). */
@@ -71,6 +90,11 @@ export class CommRegistry {
       this.comms.set(key, s)
     }
     return s
+  }
+
+  /** The collective calls of every communicator that not all members entered. */
+  unfinished(): string[] {
+    return [...this.comms.values()].flatMap((c) => c.unfinished())
   }
 
   release(contextId: number, firstWorldRank: number, size: number): void {
