@@ -20,6 +20,7 @@ describe('errors inside collectives name the user call and the ranks', () => {
     }))
     expect(f.name).toBe('DeadlockError')
     const lines = f.message.split('\n')
+    expect(lines[0]).toBe('deadlock at 2145.623 ns: 3 rank(s) blocked and no event left')
     expect(lines.slice(1)).toEqual([
       '  rank 0: allreduce(count=4, float64, SUM) on COMM_WORLD',
       '  rank 1: allreduce(count=4, float64, SUM) on COMM_WORLD',
