@@ -73,6 +73,11 @@ export interface ReceivePlan {
 export interface PostedReceive {
   readonly me: MatchEntry
   readonly plan: ReceivePlan
+  /**
+   * When the plan's resident state is in NIC memory: the completion of its one PCIe read
+   * (issued by postReceive), or the posting time when nothing was copied.
+   */
+  readonly readyAt: Ps
 }
 
 /**
