@@ -55,6 +55,14 @@ export const NicSchema = z.strictObject({
   nicMemChannelsPerHpu: positiveInt,
   /** Largest HPU memory one execution context may hold. */
   hpuMemBytes: positiveInt,
+  /**
+   * Layout of one checkpoint (a serialized segment) in NIC memory: a header plus a stack of
+   * frames. checkpointFrames is the stack depth every checkpoint reserves (MPITypes keeps a
+   * fixed-depth stack); 0 means as deep as the type (a compact layout).
+   */
+  checkpointHeaderBytes: nonNegativeInt,
+  checkpointFrameBytes: positiveInt,
+  checkpointFrames: nonNegativeInt,
 })
 
 export const PcieSchema = z.strictObject({

@@ -18,7 +18,7 @@ export function chooseDeltaR(req: ReceiveRequest, strategy: ReceiveStrategyName,
     const deltaP = Math.max(1, Math.ceil(req.deltaR / k))
     return { deltaR: deltaP * k, deltaP, satisfied: { overhead: true, memory: true, packetBuffer: true } }
   }
-  const slot = checkpointSlotBytes(req.type, req.count)
+  const slot = checkpointSlotBytes(req.type, req.count, profile)
   const gamma = gammaOf(typeWork(req.type, req.count, profile.host.cacheLineBytes), k)
   const th = handlerPs(handlerModel(profile, strategy, gamma, slot, k), gamma)
   const epsilon = req.epsilon ?? DEFAULT_EPSILON

@@ -8,7 +8,7 @@
 
 import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
-import { makeCheckpoints, positionAt, type CheckpointSet } from './checkpoints.js'
+import { makeCheckpoints, restoreSlot, slotBytesOf, type CheckpointSet } from './checkpoints.js'
 import type { ReceiveRequest } from './contract.js'
 import { dataloopBytes } from './dataloop-bytes.js'
 import { copyCycles } from './handler-costs.js'
@@ -31,7 +31,7 @@ export function hpuLocalPlan(req: ReceiveRequest): Planned {
   const layout = receiveLayout(req.type, req.count)
   const P = profile.nic.hpus
   const proto = new Segment(req.type, req.count)
-  const slot = proto.maxCheckpointBytes
+  const slot = slotBytesOf(proto, profile.nic)
   const { state, created } = residencyOf(req.nic).acquire(stateKey(req.type, req.count, 'dataloop'), () => ({
     data: new Uint8Array(dataloopBytes(req.type, req.count)),
     extra: null,
@@ -65,7 +65,7 @@ function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) 
   const profile = req.nic.profile
   const loopBytes = dataloopBytes(req.type, req.count)
   return residencyOf(req.nic).acquire(stateKey(req.type, req.count, `${what}/${deltaR}`), () => {
-    const set = makeCheckpoints(req.type, req.count, deltaR, profile.host)
+    const set = makeCheckpoints(req.type, req.count, deltaR, profile)
     // dataloop tree first, then the checkpoint slots
     const data = new Uint8Array(loopBytes + set.slots.length)
     data.set(set.slots, loopBytes)
@@ -83,7 +83,7 @@ export function roCpPlan(req: ReceiveRequest): Planned {
   const base = state.data.length - set.slots.length
   const P = profile.nic.hpus
   const scratch: Segment[] = []
-  for (let i = 0; i < P; i++) scratch.push(set.segments[0]!.clone())
+  for (let i = 0; i < P; i++) scratch.push(new Segment(req.type, req.count))
   const copy = copyCycles(profile.costs, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
@@ -94,7 +94,7 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     copySlotFrom(state.data, base, j, ctx.mem, ctx.hpu, set.slotBytes)
     ctx.account('init', copy)
     const seg = scratch[ctx.hpu]!
-    positionAt(seg, j * deltaR)
+    restoreSlot(seg, ctx.mem, 0, ctx.hpu, set.slotBytes)
     w.run(ctx, pkt, seg)
     return ReturnCode.SUCCESS
   }
@@ -114,8 +114,14 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
-  // working copies start equal to the masters (copied inside the NIC at posting)
-  const working = set.segments.map((s) => s.clone())
+  // working copies start equal to the masters (copied inside the NIC at posting): each run's
+  // segment is restored from its slot now, so no handler allocates
+  const working: Segment[] = []
+  for (let j = 0; j < set.count; j++) {
+    const seg = new Segment(req.type, req.count)
+    restoreSlot(seg, set.slots, 0, j, set.slotBytes)
+    working.push(seg)
+  }
   const copy = copyCycles(profile.costs, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
@@ -126,7 +132,7 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     if (pkt.offset < seg.position) {
       copySlotFrom(state.data, base, j, ctx.mem, j, set.slotBytes)
       ctx.account('init', copy)
-      positionAt(seg, j * deltaR)
+      restoreSlot(seg, ctx.mem, 0, j, set.slotBytes)
       counters.resets++
     }
     w.run(ctx, pkt, seg)

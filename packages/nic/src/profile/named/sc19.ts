@@ -28,6 +28,9 @@ export const sc19: NamedProfile = {
       nicMemLatencyCycles: 1,
       nicMemChannelsPerHpu: 2,
       hpuMemBytes: 4 * 1024 * 1024,
+      checkpointHeaderBytes: 36,
+      checkpointFrameBytes: 36,
+      checkpointFrames: 16,
     },
     pcie: {
       gen: 4,
@@ -85,6 +88,12 @@ export const sc19: NamedProfile = {
     'nic.nicMemLatencyCycles': 'SC19 §5.1: k-cycle NIC memory with k = 1',
     'nic.nicMemChannelsPerHpu': 'SC19 §5.1: the number of memory channels is twice the number of HPUs',
     'nic.hpuMemBytes': 'chosen: half of the NIC memory, so at least two offloaded receives fit side by side',
+    'nic.checkpointHeaderBytes':
+      'SC19 §3.2.4: a checkpoint (MPITypes segment) is C = 612 B; the split into a 36 B header and 16 frames of 36 B is chosen (the paper gives the total only)',
+    'nic.checkpointFrameBytes':
+      'SC19 §3.2.4 (C = 612 B): one MPITypes stack element (counts, offsets, block, loop pointer) of 36 B on the 32-bit A15; chosen split of the paper\'s total',
+    'nic.checkpointFrames':
+      'SC19 §3.2.4 (C = 612 B): MPITypes reserves a fixed stack of 16 frames (its maximum datatype depth) in every segment; set 0 for the compact layout (12 B + 8 B per frame the type uses)',
     'pcie.gen': 'SC19 §5.1: host-NIC interface modelled as PCIe Gen4',
     'pcie.lanes': 'SC19 §5.1: x32 PCIe',
     'pcie.encodingDataBits': 'SC19 §5.1: 128b/130b encoding',
