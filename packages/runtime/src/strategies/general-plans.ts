@@ -102,7 +102,10 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     strategy: 'ro-cp', layout, payload, resident: state, created,
     hpuMemBytes: P * set.slotBytes,
     hostPrepPs: set.hostPs,
-    details: { gamma: gamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused: false },
+    details: {
+      gamma: gamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused: false,
+      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
+    },
   })
 }
 
@@ -144,7 +147,10 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     hpuMemBytes: set.slots.length,
     initialMem: set.slots,
     hostPrepPs: set.hostPs,
-    details: { gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false },
+    details: {
+      gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false,
+      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
+    },
   })
 }
 
