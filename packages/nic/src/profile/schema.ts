@@ -96,7 +96,15 @@ export const HostSchema = z.strictObject({
   llcBytes: positiveInt,
   /** Last-level cache associativity (ways per set). */
   llcWays: positiveInt,
-  /** Cold-cache copy bandwidth of one core during pack/unpack (bytes moved per ns). */
+  /**
+   * Cache-line misses one core keeps in flight (its L1D line fill buffers). With memLatencyNs
+   * they bound what one core can copy (Little's law: buffers × line / latency).
+   */
+  lineFillBuffers: positiveInt,
+  /**
+   * Cold-cache copy bandwidth of one core during pack/unpack (bytes moved per ns), before the
+   * memory-system bounds (memBandwidthGiBps for the read and the write, lineFillBuffers).
+   */
   copyBytesPerNs: positive,
   /** Per contiguous block cost of the host unpack loop (MPITypes-style). */
   unpackBlockNs: nonNegative,
