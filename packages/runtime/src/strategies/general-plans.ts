@@ -84,7 +84,7 @@ export function roCpPlan(req: ReceiveRequest): Planned {
   const P = profile.nic.hpus
   const scratch: Segment[] = []
   for (let i = 0; i < P; i++) scratch.push(new Segment(req.type, req.count))
-  const copy = copyCycles(profile.costs, set.slotBytes)
+  const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
   const payload: PayloadHandler = (ctx, pkt) => {
@@ -125,7 +125,7 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     restoreSlot(seg, set.slots, 0, j, set.slotBytes)
     working.push(seg)
   }
-  const copy = copyCycles(profile.costs, set.slotBytes)
+  const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
   const payload: PayloadHandler = (ctx, pkt) => {

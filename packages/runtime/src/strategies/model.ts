@@ -9,6 +9,7 @@
 
 import { cyclesPs, ns, type Profile, type Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './contract.js'
+import { copyCycles } from './handler-costs.js'
 
 /** Counted work of one full walk of the type (typeWork's fields the model needs). */
 export interface WalkWork {
@@ -52,7 +53,7 @@ export function handlerModel(
       // a copy of the slot, then on average half an interval of catch-up
       const behind = Math.max(0, deltaR / k - 1) / 2
       return {
-        initPs: dispatch + ps(fixed + slotBytes * c.checkpointByteCycles),
+        initPs: dispatch + ps(fixed + copyCycles(profile, slotBytes)),
         setupPs: ps(c.segmentStepCycles + behind * gamma * c.catchupStepCycles),
         blockPs: ps(perBlockGeneral),
       }
