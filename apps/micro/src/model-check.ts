@@ -7,7 +7,7 @@
 
 import type { Datatype } from '@spinmpi/ddt'
 import { transposeTypes } from '@spinmpi/fft2d'
-import { runUnpack } from '@spinmpi/runtime'
+import { runUnpack } from '@spinmpi/runtime/internal'
 import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
 import { ddtbenchProfile, figureInputs } from './ddtbench-unpack.js'
 

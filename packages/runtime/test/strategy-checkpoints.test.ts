@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FLOAT64, Segment, vector } from '@spinmpi/ddt'
 import { resolveProfile } from '@spinmpi/nic'
-import { checkpointSlotBytes, makeCheckpoints } from '../src/index.js'
+import { checkpointSlotBytes, makeCheckpoints } from '../src/internal.js'
 
 const sc19 = resolveProfile('sc19')
 const compact = resolveProfile('sc19', { 'nic.checkpointFrames': 0, 'nic.checkpointHeaderBytes': 12, 'nic.checkpointFrameBytes': 8 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { resolveProfile } from '@spinmpi/nic'
-import { bufferedHpus, packetPs, processingPs, selectDeltaR } from '../src/index.js'
+import { bufferedHpus, packetPs, processingPs, selectDeltaR } from '../src/internal.js'
 
 const sc19 = resolveProfile('sc19')
 const k = sc19.network.mtuBytes
