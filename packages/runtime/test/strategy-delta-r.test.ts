@@ -102,3 +102,22 @@ describe('T_C per HPU (processingPs)', () => {
     expect(processingPs(2, 1, 2, 100, (i) => (i === 1 ? 900 : 300))).toEqual({ ps: 1100, bound: 'link' })
   })
 })
+
+describe('the packet buffer in the simulation', () => {
+  it('a Δr whose runs overflow the buffer starves HPUs; the model sees it, the selection avoids it', async () => {
+    const { runUnpack } = await import('../src/internal.js')
+    const { BYTE, vector } = await import('@spinmpi/ddt')
+    // 8 MiB in 16 B blocks (γ = 128): 4096 packets on 32 HPUs, handlers ~9.7 µs ≫ T_pkt
+    const type = vector(8 << 16, 16, 32, BYTE).commit()
+    const p32 = resolveProfile('sc19', { 'nic.hpus': 32 })
+    const chosen = runUnpack({ type, strategy: 'rw-cp', profile: p32, dataMode: false, seriesPoints: 2 })
+    expect(chosen.deltaRChoice?.binds).toBe('packetBuffer')
+    expect(chosen.deltaR).toBe(64 * k)
+    expect(chosen.model.hpus).toBe(32)
+    // runs of 128 packets (256 KiB): the 4 MiB buffer holds 16 of them
+    const starved = runUnpack({ type, strategy: 'rw-cp', profile: p32, dataMode: false, seriesPoints: 2, deltaR: 128 * k })
+    expect(starved.model.hpus).toBe(16)
+    expect(starved.ns).toBeGreaterThan(1.5 * chosen.ns)
+    for (const r of [chosen, starved]) expect(Math.abs(r.modelNs - r.ns) / r.ns).toBeLessThan(0.25)
+  })
+})
