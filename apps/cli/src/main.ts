@@ -2,6 +2,7 @@
 // The spinmpi command line: one file per command under commands/, registered here.
 import { Command } from 'commander'
 import { runCli } from './cli-error.js'
+import { quietOnClosedPipe } from './output.js'
 import { registerBench } from './commands/bench.js'
 import { registerTypemap } from './commands/typemap.js'
 import { registerGoal } from './commands/goal.js'
@@ -9,6 +10,8 @@ import { registerProfiles } from './commands/profiles.js'
 import { registerUnpack } from './commands/unpack.js'
 import { registerCompare } from './commands/compare.js'
 import { registerRun } from './commands/run.js'
+
+quietOnClosedPipe()
 
 const program = new Command()
 program

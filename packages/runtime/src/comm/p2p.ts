@@ -12,7 +12,7 @@ import { startRecv } from './recv-protocol.js'
 import { RequestImpl } from './request.js'
 import { startSend } from './send-protocol.js'
 import { StatusImpl } from './status.js'
-import { checkCount, checkDest, checkRecvTag, checkSendTag, checkSource, checkType } from './validate.js'
+import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
 
 const show = (rank: number, any: number, word: string): string => (rank === any ? word : String(rank))
 
@@ -122,7 +122,7 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private probeArgs(call: string, source: number, tag: number): [number, number] {
-    const where = `${this.prefix}${call}(source=${String(source)}, tag=${String(tag)})`
+    const where = `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
     return [checkSource(source, this.size, where), checkRecvTag(tag, where)]
   }
 
@@ -163,9 +163,10 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number): RequestImpl {
-    const where = `${this.prefix}${call}(dest=${String(dest)}, tag=${String(tag)})`
+    const where = `${this.prefix}${call}(dest=${showValue(dest)}, tag=${showValue(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
+    checkMessageSize(n, t, where)
     const d = checkDest(dest, this.size, where)
     const g = checkSendTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
@@ -174,9 +175,10 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
-    const where = `${this.prefix}${call}(source=${String(source)}, tag=${String(tag)})`
+    const where = `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
+    checkMessageSize(n, t, where)
     const s = checkSource(source, this.size, where)
     const g = checkRecvTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
