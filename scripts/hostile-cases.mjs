@@ -49,7 +49,8 @@ const f = {
 const CASES = [
   ['typemap --json | head -c 10', ['typemap', '--type', ex('types/vector-64.json'), '--json'], 'pipe'],
   ['goal run many.goal | head', ['goal', 'run', f.many], 'pipe'],
-  ['typemap --count 100000 --json | head', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000', '--json'], 'pipe'],
+  ['typemap --count 100000 --json (over --max-runs)', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000', '--json'], 'fail'],
+  ['typemap --count 100000 --json --max-runs 1e10 | head', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000', '--json', '--max-runs', '10000000000'], 'pipe'],
   ['typemap --count 100000 (text)', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000'], 'ok'],
   ['run milc --lattice 1000x1000x1000x1000', ['run', 'milc', '--ranks', '4', '--lattice', '1000x1000x1000x1000'], 'fail'],
   ['run milc --lattice 2x2x2x2000000 --timing', ['run', 'milc', '--ranks', '4', '--lattice', '2x2x2x2000000', '--timing'], 'fail'],

@@ -2,7 +2,7 @@
 // --out write JSON + SVG per figure (and index.html for `all`). Several figures run in parallel
 // on worker threads (--jobs, default all cores); each figure is deterministic and runs whole in
 // one worker, so the results are the same as one after another in this process.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
@@ -39,6 +39,7 @@ export function registerBench(program: Command): void {
     .action(async (name: string, raw: unknown) => {
       const opts = parseOptions(BenchOptions, raw)
       const selected = selectFigures(name)
+      if (opts.out) checkOutDir(opts.out)
       const progress = createProgress(!opts.json)
       const entries: ReportEntry[] = []
       const jobs = opts.jobs ?? defaultJobs()
@@ -88,6 +89,19 @@ function selectFigures(name: string): readonly Figure[] {
   const figure = findFigure(name)
   if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf`)
   return [figure]
+}
+
+/** Fails before the run, in one line, when --out cannot be created or written (e.g. under /proc). */
+function checkOutDir(dir: string): void {
+  const out = resolve(dir)
+  const probe = join(out, `.spinmpi-write-check-${process.pid}`)
+  try {
+    mkdirSync(out, { recursive: true })
+    writeFileSync(probe, '')
+    unlinkSync(probe)
+  } catch (err) {
+    throw new UsageError(`--out: cannot write into ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+  }
 }
 
 function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {

@@ -109,7 +109,8 @@ export function runOrExplain<T>(f: () => T): T {
   try {
     return f()
   } catch (err) {
-    if (err instanceof MpiError) throw new UsageError(err.message)
+    // the library names its own argument; on the command line it is --count
+    if (err instanceof MpiError) throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: '))
     throw err
   }
 }
