@@ -25,7 +25,8 @@ const ex = (p) => join(root, 'examples', p)
 let deep = '"int32"'
 for (let i = 0; i < 10000; i++) deep = `{"kind":"contiguous","count":1,"oldtype":${deep}}`
 const manyGoal = ['num_ranks 2', 'rank 0 {', ...Array.from({ length: 20000 }, (_, i) => `s${i}: send 8b to 1 tag 0`), '}', 'rank 1 {', '}'].join('\n')
-const bigGoal = ['num_ranks 2', 'rank 0 {', ...Array.from({ length: 20000 }, (_, i) => `s${i}: send 8b to 1 tag 0`), '}', 'rank 1 {',
+const bigGoal = ['num_ranks 20000', ...Array.from({ length: 20000 }, (_, r) => `rank ${r} {\nc: calc 100\n}`)].join('\n')
+const pairsGoal = ['num_ranks 2', 'rank 0 {', ...Array.from({ length: 20000 }, (_, i) => `s${i}: send 8b to 1 tag 0`), '}', 'rank 1 {',
   ...Array.from({ length: 20000 }, (_, i) => `r${i}: recv 8b from 0 tag 0`), '}'].join('\n')
 
 const f = {
@@ -38,6 +39,7 @@ const f = {
   struct0: file('struct0.json', '{"kind":"struct","blocklengths":[1,1],"displacements":[0,100],"types":["int32",{"kind":"contiguous","count":0,"oldtype":"float64"}]}'),
   unmatched: file('unmatched.goal', manyGoal),
   many: file('many.goal', bigGoal),
+  pairs: file('pairs.goal', pairsGoal),
   goalBom: file('bom.goal', `\uFEFF${'num_ranks 1\nrank 0 {\n}\n'}`),
   goalNul: file('nul.goal', 'num_ranks 2\0\nrank 0 {\n}\n'),
   goalGarbage: file('garbage.goal', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) & 0xff))),
@@ -48,7 +50,7 @@ const f = {
 /** [name, argv, expectation]: 'fail' = exit != 0 with one line; 'pipe' = reader closes after 10 bytes. */
 const CASES = [
   ['typemap --json | head -c 10', ['typemap', '--type', ex('types/vector-64.json'), '--json'], 'pipe'],
-  ['goal run many.goal | head', ['goal', 'run', f.many], 'pipe'],
+  ['goal run many.goal (20,000 ranks) | head', ['goal', 'run', f.many], 'pipe'],
   ['typemap --count 100000 --json (over --max-runs)', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000', '--json'], 'fail'],
   ['typemap --count 100000 --json --max-runs 1e10 | head', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000', '--json', '--max-runs', '10000000000'], 'pipe'],
   ['typemap --count 100000 (text)', ['typemap', '--type', ex('types/vector-64.json'), '--count', '100000'], 'ok'],
@@ -57,6 +59,7 @@ const CASES = [
   ['run fft2d --n 1e9', ['run', 'fft2d', '--ranks', '4', '--n', '1000000000'], 'fail'],
   ['bench --out /proc/...', ['bench', 'host-pack', '--quick', '--out', '/proc/spinmpi-none'], 'fail'],
   ['bench --out /dev/null/x', ['bench', 'host-pack', '--quick', '--out', '/dev/null/x'], 'fail'],
+  ['goal run 20,000 independent send/recv pairs', ['goal', 'run', f.pairs], 'fail'],
   ['goal run 20,000 unmatched sends', ['goal', 'run', f.unmatched], 'fail'],
   ['--type /dev/zero', ['typemap', '--type', '/dev/zero'], 'fail'],
   ['goal run /dev/zero', ['goal', 'run', '/dev/zero'], 'fail'],

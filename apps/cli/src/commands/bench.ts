@@ -2,8 +2,8 @@
 // --out write JSON + SVG per figure (and index.html for `all`). Several figures run in parallel
 // on worker threads (--jobs, default all cores); each figure is deterministic and runs whole in
 // one worker, so the results are the same as one after another in this process.
-import { mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { figures, findFigure, renderFigure, type Figure, type FigureResult } from '@spinmpi/micro'
@@ -96,7 +96,7 @@ function checkOutDir(dir: string): void {
   const out = resolve(dir)
   const probe = join(out, `.spinmpi-write-check-${process.pid}`)
   try {
-    mkdirSync(out, { recursive: true })
+    makeDirs(out)
     writeFileSync(probe, '')
     unlinkSync(probe)
   } catch (err) {
@@ -104,9 +104,20 @@ function checkOutDir(dir: string): void {
   }
 }
 
+/**
+ * mkdir -p one level at a time: Node 20's recursive mkdirSync loops forever under /proc, whose
+ * directories refuse new entries with ENOENT.
+ */
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) return
+  const parent = dirname(dir)
+  if (parent !== dir) makeDirs(parent)
+  mkdirSync(dir)
+}
+
 function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {
   const out = resolve(dir)
-  mkdirSync(out, { recursive: true })
+  makeDirs(out)
   writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(result, null, 2)}\n`)
   const svg = renderFigure(figure, result)
   if (!svg) return undefined
