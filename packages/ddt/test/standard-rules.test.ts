@@ -61,7 +61,10 @@ describe('corner cases, derived by hand from the typemap definition', () => {
 })
 
 const typeArb = generatedTypeArb({ maxDepth: 4, maxPieces: 400 }).filter((g) => !containsDarray(g.spec))
-const RUNS = { numRuns: 120, seed: 15 }
+/** `npm run fuzz` raises the count and varies the seed (FUZZ_TYPES, FUZZ_SEED). */
+const TYPES = Number(process.env.FUZZ_TYPES ?? 120)
+const SEED = Number(process.env.FUZZ_SEED ?? 15)
+const RUNS = { numRuns: TYPES, seed: SEED }
 
 describe('each rule of the standard, on seeded random types (depth 4)', () => {
   it('size is the sum of the typemap entries', () => {
@@ -116,7 +119,7 @@ describe('each rule of the standard, on seeded random types (depth 4)', () => {
     fc.assert(fc.property(typeArb, ({ spec, type }) => {
       const d = disagreement(spec, type)
       if (d !== undefined) bad.push(d)
-    }), { numRuns: 300, seed: 2026 })
+    }), { numRuns: 2.5 * TYPES, seed: SEED + 2011 })
     expect(bad).toEqual([])
   })
 })
