@@ -19,7 +19,7 @@
 //   0 and the full array's extent.
 
 import type { TypeSpec } from '../src/index.js'
-import { ELEMENTARY } from '../src/index.js'
+import { ELEMENTARY } from '../src/internal.js'
 
 export interface Entry {
   readonly d: number

@@ -4,7 +4,7 @@
 // --json streams them, refusing up front when there would be more than --max-runs.
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { classify, describeLoop, loopOfCount, MpiError, packSize, parseTypeFile, type Datatype } from '@spinmpi/ddt'
+import { classify, describeLoop, loopOfCount, MpiError, packSize, parseTypeFile, type Datatype } from '@spinmpi/ddt/internal'
 import { UsageError } from '../cli-error.js'
 import { MAX_TYPE_FILE_BYTES, readInputText } from '../input-file.js'
 import { nonNegativeInt, parseOptions } from '../options.js'

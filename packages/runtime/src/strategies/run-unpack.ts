@@ -8,7 +8,7 @@
 import { ERR_COUNT, ERR_TYPE, flatten, MpiError, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
 import { typeSpan } from '../comm/buffer.js'
 import { checkCount, checkMessageSize } from '../comm/validate.js'
-import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic'
+import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
 import type { ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
 import { receiveLayout } from './layout.js'
