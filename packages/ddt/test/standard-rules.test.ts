@@ -142,4 +142,12 @@ describe('hostile type input', () => {
     expect((err as MpiError).errorClass).toBe('ERR_COUNT')
     expect((err as MpiError).message).toMatch(/^count: 1000000000000 instances/)
   })
+
+  it('a plain Array as a buffer is ERR_BUFFER naming the argument, not a TypeError', () => {
+    const t = contiguous(2, INT32).commit()
+    let err: unknown
+    try { pack(t, 1, [1, 2, 3, 4, 5, 6, 7, 8] as never, 0, new Uint8Array(8), 0) } catch (e) { err = e }
+    expect(err).toBeInstanceOf(MpiError)
+    expect({ cls: (err as MpiError).errorClass, message: (err as MpiError).message }).toEqual({ cls: 'ERR_BUFFER', message: 'buf: must be a Uint8Array, got a plain Array' })
+  })
 })
