@@ -1,6 +1,7 @@
 // Turns every failure into one line on stderr and a non-zero exit code: no stack traces for users.
 import type { Command } from 'commander'
 import { CommanderError } from 'commander'
+import { EXIT_CLOSED_PIPE, isClosedPipe } from './output.js'
 
 /** An error the user caused (bad option, bad file); printed as one line, exit code 1. */
 export class UsageError extends Error {
@@ -18,6 +19,7 @@ export async function runCli(program: Command, argv: string[]): Promise<void> {
       process.exitCode = err.exitCode
       return
     }
+    if (isClosedPipe(err)) process.exit(EXIT_CLOSED_PIPE) // the reader of stdout went away (| head)
     const message = err instanceof Error ? err.message : String(err)
     const name = err instanceof Error && err.name !== 'Error' && !(err instanceof UsageError) ? `${err.name}: ` : ''
     process.stderr.write(`spinmpi: ${name}${message.split('\n')[0]}\n`)

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { Command } from 'commander'
 import { runCli } from './cli-error.js'
+import { quietOnClosedPipe } from './output.js'
 import { registerBench } from './commands/bench.js'
 import { registerTypemap } from './commands/typemap.js'
 import { registerGoal } from './commands/goal.js'
@@ -13,6 +14,8 @@ import { registerRun } from './commands/run.js'
 
 // The version users see is the CLI package's own (package.json ships beside dist/).
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+
+quietOnClosedPipe()
 
 const program = new Command()
 program

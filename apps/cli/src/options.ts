@@ -6,10 +6,30 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
   const parsed = schema.safeParse(raw)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]!
-  const field = issue.path.length > 0 ? `--${issue.path.map(String).join('.')}` : 'options'
+  // commander's keys are camelCase (maxRuns); the user typed --max-runs
+  const kebab = (key: PropertyKey) => String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+  const field = issue.path.length > 0 ? `--${issue.path.map(kebab).join('.')}` : 'options'
   throw new UsageError(`${field}: ${issue.message}`)
 }
 
+/**
+ * An integer typed on the command line. Stricter than z.coerce: '' and '  ' are not 0, and
+ * 'Infinity', '0x10' or '1e400' are refused instead of becoming numbers nobody typed.
+ */
+const integerText = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const text = String(value).trim()
+  const n = /^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text) ? Number(text) : NaN
+  if (!Number.isInteger(n)) {
+    ctx.addIssue({ code: 'custom', message: `expected an integer, got ${JSON.stringify(String(value))}` })
+    return z.NEVER
+  }
+  if (!Number.isSafeInteger(n)) {
+    ctx.addIssue({ code: 'custom', message: `expected an integer up to ${Number.MAX_SAFE_INTEGER}, got ${text}` })
+    return z.NEVER
+  }
+  return n
+})
+
 /** A positive integer given on the command line as text. */
-export const positiveInt = z.coerce.number().int('expected an integer').positive('expected a positive integer')
-export const nonNegativeInt = z.coerce.number().int('expected an integer').min(0, 'expected a non-negative integer')
+export const positiveInt = integerText.pipe(z.number().min(1, 'expected a positive integer'))
+export const nonNegativeInt = integerText.pipe(z.number().min(0, 'expected a non-negative integer'))

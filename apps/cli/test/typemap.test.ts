@@ -53,4 +53,33 @@ describe('spinmpi typemap', () => {
     await expect(run(['--type', file, '--count', 'x'])).rejects.toThrow(/--count/)
     await expect(run(['--type', '/nonexistent/t.json'])).rejects.toThrow(/--type: cannot read/)
   })
+
+  it('summarizes 100,000 instances without holding their runs, and counts the runs in closed form', async () => {
+    // vector-64: 16384 runs of 64 B per instance, stride 128 B, extent 16383 * 128 + 64: the next
+    // instance starts where the last run ends, so each of the 99,999 boundaries merges two runs
+    const out = await run(['--type', 'examples/types/vector-64.json', '--count', '100000'])
+    expect(out).toContain(`${100000 * 16384 - 99999} contiguous runs`)
+    expect(out).toContain(`… ${100000 * 16384 - 99999 - 16} more`)
+    await expect(run(['--type', 'examples/types/vector-64.json', '--count', '100000', '--json'])).rejects.toThrow(/--max-runs: the type has up to 1638400000 runs/)
+  })
+
+  it('counts merged runs in closed form exactly as a walk does', async () => {
+    // contiguous instances merge into one run at every boundary
+    const file = typeFile({ kind: 'resized', lb: 0, extent: 8, oldtype: { kind: 'hvector', count: 2, blocklength: 1, stride: 4, oldtype: 'int32' } })
+    const out = await run(['--type', file, '--count', '5'])
+    expect(out).toContain('1 contiguous run [offset, length]')
+    const json = JSON.parse(await run(['--type', file, '--count', '5', '--json']))
+    expect(json.runs).toEqual([[0, 40]])
+  })
+
+  it('refuses empty type arrays, NUL bytes and a --count past 2^53 bytes by name; ignores a BOM', async () => {
+    await expect(run(['--type', typeFile([])])).rejects.toThrow(/the array holds no types/)
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-typemap-'))
+    writeFileSync(join(dir, 'nul.json'), '"int32"\0')
+    await expect(run(['--type', join(dir, 'nul.json')])).rejects.toThrow(/NUL byte at line 1/)
+    writeFileSync(join(dir, 'bom.json'), '\uFEFF"int32"')
+    expect(await run(['--type', join(dir, 'bom.json')])).toContain('size 4 B')
+    await expect(run(['--type', 'examples/types/vector-64.json', '--count', '1e12'])).rejects.toThrow(/^--count: 1000000000000 instances/)
+    await expect(run(['--type', 'examples/types/vector-64.json', '--count', ''])).rejects.toThrow(/--count: expected an integer, got ""/)
+  })
 })

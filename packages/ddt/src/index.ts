@@ -3,6 +3,7 @@
 export type { Bounds, Datatype, ElementaryName, Lowered, SignatureRun } from './datatype.js'
 export * from './spec.js'
 export * from './errors.js'
+export { MAX_TYPE_DEPTH } from './type.js'
 export {
   BYTE, CHAR, INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64, FLOAT32, FLOAT64,
   COMPLEX64, COMPLEX128, FLOAT_INT, DOUBLE_INT, SHORT_INT, TWO_INT, elementary,

@@ -7,6 +7,7 @@ import type { TypeSpec } from './spec.js'
 import { typeSpecSchema } from './spec.js'
 import { elementary } from './elementary.js'
 import { ERR_ARG, ERR_TYPE, MpiError } from './errors.js'
+import { MAX_TYPE_DEPTH } from './type.js'
 import { contiguous } from './constructors/contiguous.js'
 import { darray } from './constructors/darray.js'
 import { hindexed, hindexedBlock, indexed, indexedBlock } from './constructors/indexed.js'
@@ -68,8 +69,29 @@ function issueToError(issue: z.core.$ZodIssue, path: Path, input: unknown, prefi
   return new MpiError(ERR_ARG, `${where}: ${issue.message}`)
 }
 
+/**
+ * Refuses nesting past MAX_TYPE_DEPTH before zod sees the value: the schema is recursive, and a
+ * type nested 10,000 deep would overflow its stack. Iterative, following oldtype and types[i].
+ */
+function checkNesting(value: unknown, prefix: string): void {
+  const stack: [unknown, number, Path][] = [[value, 0, []]]
+  while (stack.length > 0) {
+    const [node, depth, path] = stack.pop()!
+    if (node === null || typeof node !== 'object') continue
+    if (depth > MAX_TYPE_DEPTH) {
+      throw new MpiError(ERR_TYPE, `${formatPath(prefix, path.slice(0, 8))}…: types nest at most ${MAX_TYPE_DEPTH} constructors deep`)
+    }
+    const fields = node as Record<string, unknown>
+    if ('oldtype' in fields) stack.push([fields.oldtype, depth + 1, [...path.slice(0, 8), 'oldtype']])
+    if (Array.isArray(fields.types)) {
+      fields.types.forEach((t, i) => stack.push([t, depth + 1, [...path.slice(0, 8), 'types', i]]))
+    }
+  }
+}
+
 /** Validates `value` against the type grammar; `prefix` names where it came from (e.g. "[3]"). */
 export function parseTypeSpec(value: unknown, prefix = ''): TypeSpec {
+  checkNesting(value, prefix)
   const result = typeSpecSchema.safeParse(value)
   if (result.success) return result.data
   const { issue, path } = mostSpecific(result.error.issues[0], [])
@@ -131,12 +153,19 @@ export interface TypeFile {
  * ignored too.
  */
 export function parseTypeFile(text: string): TypeFile {
+  // RFC 8259 lets a parser ignore a leading byte-order mark; editors on Windows write one.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  const nul = body.indexOf('\0')
+  if (nul >= 0) throw new MpiError(ERR_ARG, `type file: NUL byte at line ${lineOf(body, nul)} (not a JSON text file)`)
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(body)
   } catch (err) {
-    throw new MpiError(ERR_ARG, `type file: invalid JSON (${err instanceof Error ? err.message : String(err)})`)
+    // V8 quotes the text around the error; for binary input that quote is noise.
+    const why = (err instanceof Error ? err.message : String(err)).replace(/, ".*" is not valid JSON$/s, '')
+    throw new MpiError(ERR_ARG, `type file: invalid JSON (${why})`)
   }
+  if (Array.isArray(value) && value.length === 0) throw new MpiError(ERR_TYPE, 'type file: the array holds no types')
   if (Array.isArray(value)) return { types: value.map((v, i) => typeFromJson(v, `[${i}]`)), isArray: true }
   if (value !== null && typeof value === 'object' && Object.hasOwn(value, '$schema')) {
     const { $schema, ...rest } = value as Record<string, unknown>
@@ -151,4 +180,10 @@ export function parseTypeFile(text: string): TypeFile {
     return { types: types.map((v, i) => typeFromJson(v, `types[${i}]`)), isArray: true }
   }
   return { types: [typeFromJson(value)], isArray: false }
+}
+
+function lineOf(text: string, index: number): number {
+  let line = 1
+  for (let i = text.indexOf('\n'); i >= 0 && i < index; i = text.indexOf('\n', i + 1)) line++
+  return line
 }

@@ -4,7 +4,7 @@ import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype
 import type { TypeSpec } from './spec.js'
 import { boundsOfLowered, type FullBounds } from './bounds.js'
 import { signatureOfLowered } from './signature.js'
-import { ERR_ARG, MpiError } from './errors.js'
+import { ERR_ARG, ERR_TYPE, MpiError } from './errors.js'
 import { compile } from './engine/compile.js'
 
 export class DatatypeImpl implements Datatype {
@@ -19,6 +19,8 @@ export class DatatypeImpl implements Datatype {
   readonly explicitLb: boolean
   readonly explicitUb: boolean
   readonly elements: number
+  /** Constructor levels above the elementary types (0 for elementary types). */
+  readonly depth: number
   private signatureCache: readonly SignatureRun[] | undefined
   private signatureSource: (() => readonly SignatureRun[]) | undefined
   private isCommitted: boolean
@@ -43,6 +45,7 @@ export class DatatypeImpl implements Datatype {
     this.explicitLb = bounds.explicitLb
     this.explicitUb = bounds.explicitUb
     this.elements = bounds.elements
+    this.depth = depthOf(lowered)
     if (typeof signature === 'function') this.signatureSource = signature
     else this.signatureCache = signature
   }
@@ -67,8 +70,26 @@ export class DatatypeImpl implements Datatype {
   }
 }
 
+/**
+ * Deepest nesting of constructors a type may have. Real codes nest a handful of levels; the
+ * limit keeps every recursive walk over a type (bounds, dataloops, JSON) far from the stack's end.
+ */
+export const MAX_TYPE_DEPTH = 256
+
+function depthOf(lowered: Lowered): number {
+  if (lowered.kind === 'elem') return 0
+  if (lowered.kind !== 'struct') return lowered.child.depth + 1
+  let deepest = 0
+  for (const child of lowered.children) if (child.depth > deepest) deepest = child.depth
+  return deepest + 1
+}
+
 /** A derived type whose bounds and signature follow from its lowered form. */
 export function derivedType(spec: TypeSpec, lowered: Exclude<Lowered, { kind: 'elem' }>): Datatype {
+  if (depthOf(lowered) > MAX_TYPE_DEPTH) {
+    const kind = typeof spec === 'string' ? spec : spec.kind
+    throw new MpiError(ERR_TYPE, `${kind}: types nest at most ${MAX_TYPE_DEPTH} constructors deep`)
+  }
   const bounds = boundsOfLowered(lowered)
   // Past 2^53 byte offsets stop being exact; refuse rather than compute wrong bounds.
   for (const value of [bounds.size, bounds.lb, bounds.ub, bounds.trueLb, bounds.trueUb, bounds.extent, bounds.trueExtent]) {

@@ -60,6 +60,13 @@ export interface LogGopsResult {
   readonly events: number
 }
 
+/**
+ * Events a run may take (about 10 s of wall time). LogGOPSim's semantics re-queue a ready
+ * operation each time its CPU or NIC is still busy, so k independent operations of one rank cost
+ * about k^2 / 2 events: 20,000 sends with no requires between them would be 2 * 10^8.
+ */
+export const MAX_LOGGOPS_EVENTS = 20_000_000
+
 /** Runs a schedule; deterministic, integer times. */
 export function simulateLogGops(schedule: GoalSchedule, params: Partial<LogGopsParams> = {}): LogGopsResult {
   const p = logGopsParams(params)
@@ -122,7 +129,10 @@ class LogGopsRun {
     const heap = this.heap
     while (heap.size > 0) {
       const slot = heap.pop()
-      this.events++
+      if (++this.events > MAX_LOGGOPS_EVENTS) {
+        throw new GoalScheduleError('schedule', `the simulation passed ${MAX_LOGGOPS_EVENTS} events and was stopped ` +
+          '(operations with no dependencies between them are re-queued until their CPU or NIC is free: add requires)')
+      }
       const type = heap.type[slot]!
       if (type === OP_CALC) this.calc(slot)
       else if (type === OP_SEND) this.send(slot)

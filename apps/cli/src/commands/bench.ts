@@ -2,8 +2,8 @@
 // --out write JSON + SVG per figure (and index.html for `all`). Several figures run in parallel
 // on worker threads (--jobs, default all cores); each figure is deterministic and runs whole in
 // one worker, so the results are the same as one after another in this process.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { claimStatus, figures, findFigure, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
@@ -53,6 +53,7 @@ export function registerBench(program: Command): void {
       if (opts.ranks !== undefined) throw new UsageError('--ranks: only for bench scale')
       const { name: profile, custom } = profileNameFor(opts.profile, opts.set)
       const selected = selectFigures(name)
+      if (opts.out) checkOutDir(opts.out)
       const progress = createProgress(!opts.json)
       const entries: ReportEntry[] = []
       const jobs = opts.jobs ?? defaultJobs()
@@ -107,6 +108,30 @@ function selectFigures(name: string): readonly Figure[] {
   return [figure]
 }
 
+/** Fails before the run, in one line, when --out cannot be created or written (e.g. under /proc). */
+function checkOutDir(dir: string): void {
+  const out = resolve(dir)
+  const probe = join(out, `.spinmpi-write-check-${process.pid}`)
+  try {
+    makeDirs(out)
+    writeFileSync(probe, '')
+    unlinkSync(probe)
+  } catch (err) {
+    throw new UsageError(`--out: cannot write into ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+  }
+}
+
+/**
+ * mkdir -p one level at a time: Node 20's recursive mkdirSync loops forever under /proc, whose
+ * directories refuse new entries with ENOENT.
+ */
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) return
+  const parent = dirname(dir)
+  if (parent !== dir) makeDirs(parent)
+  mkdirSync(dir)
+}
+
 /** The JSON of a figure: its result with the claims checked on it (basis, constants, pass). */
 function withClaims(result: FigureResult, checks: readonly ClaimCheck[]): FigureResult {
   return { ...result, claims: checks }
@@ -114,7 +139,7 @@ function withClaims(result: FigureResult, checks: readonly ClaimCheck[]): Figure
 
 async function writeOutputs(dir: string, figure: Figure, result: FigureResult, checks: readonly ClaimCheck[]): Promise<string | undefined> {
   const out = resolve(dir)
-  mkdirSync(out, { recursive: true })
+  makeDirs(out)
   writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(withClaims(result, checks), null, 2)}\n`)
   const svg = await renderFigure(figure, result)
   if (!svg) return undefined

@@ -1,10 +1,10 @@
 // `spinmpi goal run FILE`: simulate a GOAL schedule with the LogGOPS message-level model
 // (LogGOPSim's semantics) and print each rank's finishing time and the maximum.
-import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { formatLogGopsText, logGopsJson, parseGoal, simulateLogGops, type LogGopsParams } from '@spinmpi/goal'
 import { UsageError } from '../cli-error.js'
+import { MAX_GOAL_FILE_BYTES, readInputText } from '../input-file.js'
 
 const PARAMS = ['L', 'o', 'g', 'G', 'O', 'S'] as const
 
@@ -50,10 +50,5 @@ export function registerGoal(program: Command): void {
 }
 
 function readGoalFile(file: string): string {
-  try {
-    return readFileSync(file, 'utf8')
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code
-    throw new UsageError(`cannot read GOAL file ${file}${code ? ` (${code})` : ''}`)
-  }
+  return readInputText(file, 'GOAL file', MAX_GOAL_FILE_BYTES)
 }

@@ -2,13 +2,13 @@
 // [--json]`: one message of `count` instances through one receive strategy on a two-node
 // machine; prints the message processing time, throughput, γ, NIC memory, DMA writes and queue
 // peak, and whether the received bytes equal a host unpack (exit code 1 when they do not).
-import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { MpiError, parseTypeFile, type Datatype } from '@spinmpi/ddt'
 import type { Profile } from '@spinmpi/nic'
 import { RECEIVE_CHOICES, runUnpack, type UnpackResult } from '@spinmpi/runtime/internal'
 import { UsageError } from '../cli-error.js'
+import { MAX_TYPE_FILE_BYTES, readInputText } from '../input-file.js'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatTable } from '../table.js'
 import { collectSet, loadProfile, PROFILE_HELP, SET_HELP } from '../profile-option.js'
@@ -88,12 +88,7 @@ export function round(x: number, digits: number): number {
 }
 
 export function readType(path: string): Datatype {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (err) {
-    throw new UsageError(`--type: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
-  }
+  const text = readInputText(path, '--type', MAX_TYPE_FILE_BYTES)
   try {
     const file = parseTypeFile(text)
     return file.types[0]!.commit()
@@ -113,7 +108,8 @@ export function runOrExplain<T>(f: () => T): T {
   try {
     return f()
   } catch (err) {
-    if (err instanceof MpiError) throw new UsageError(err.message)
+    // the library names its own argument; on the command line it is --count
+    if (err instanceof MpiError) throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: '))
     throw err
   }
 }

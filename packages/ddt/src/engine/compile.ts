@@ -8,6 +8,7 @@ import type { Loop } from './loop.js'
 import { info, type LoopInfo } from './loop-info.js'
 import { loopOf, loopOfCount } from './build.js'
 import { toProgram, type Program } from './program.js'
+import { checkSpan } from './validate.js'
 
 const log = createDebug('spinmpi:ddt')
 
@@ -30,6 +31,7 @@ export class CompiledType {
   programFor(count: number): Program {
     let p = this.programs.get(count)
     if (p === undefined) {
+      checkSpan(this.type, count)
       if (this.programs.size >= PROGRAMS_PER_TYPE) this.programs.delete(this.programs.keys().next().value as number)
       p = toProgram(loopOfCount(this.type, count))
       this.programs.set(count, p)

@@ -8,11 +8,12 @@ import { compiledCommitted, type CompiledType } from './compile.js'
 import { copyBytes } from './copy.js'
 import { byteView, grainFor, kernelFor, unitView } from './kernels.js'
 import { Segment } from './segment.js'
-import { checkCount, checkInt, checkOffset, checkRange } from './validate.js'
+import { checkCount, checkInt, checkOffset, checkRange, checkSpan } from './validate.js'
 
 /** Bytes `count` instances of `type` pack into. */
 export function packSize(type: Datatype, count: number): number {
-  return checkCount(count) * type.size
+  checkSpan(type, checkCount(count))
+  return count * type.size
 }
 
 function typeGrain(c: CompiledType, count: number): number {

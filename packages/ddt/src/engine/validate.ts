@@ -1,32 +1,40 @@
-// Argument checks at the engine's entry points: zod schemas, errors that name the field.
+// Argument checks at the engine's entry points: plain comparisons (they run per message or per
+// packet, so no schema objects), errors that name the field.
 
-import { z } from 'zod'
-import { ERR_ARG, ERR_COUNT, MpiError, type ErrorClass } from '../errors.js'
+import type { Datatype } from '../datatype.js'
+import { ERR_ARG, ERR_COUNT, MpiError } from '../errors.js'
 
-const nonNegativeInt = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
-const safeInt = z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER)
-
-function check(schema: z.ZodType<number>, value: unknown, field: string, errorClass: ErrorClass, what: string): number {
-  const r = schema.safeParse(value)
-  if (!r.success) throw new MpiError(errorClass, `${field}: must be ${what}, got ${String(value)}`)
-  return r.data
-}
+const show = (value: unknown): string => (typeof value === 'bigint' ? `${value}n` : typeof value === 'string' ? JSON.stringify(value) : String(value))
 
 export function checkCount(value: unknown, field = 'count'): number {
-  return check(nonNegativeInt, value, field, ERR_COUNT, 'a non-negative integer')
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value
+  throw new MpiError(ERR_COUNT, `${field}: must be a non-negative integer, got ${show(value)}`)
 }
 
 export function checkOffset(value: unknown, field: string): number {
-  return check(nonNegativeInt, value, field, ERR_ARG, 'a non-negative integer')
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value
+  throw new MpiError(ERR_ARG, `${field}: must be a non-negative integer, got ${show(value)}`)
 }
 
 export function checkInt(value: unknown, field: string): number {
-  return check(safeInt, value, field, ERR_ARG, 'an integer')
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value
+  throw new MpiError(ERR_ARG, `${field}: must be an integer, got ${show(value)}`)
+}
+
+/**
+ * `count` instances of `type` must span a byte range that doubles hold exactly (2^53): past it
+ * offsets round and the packed size is wrong. Checked before any program is built for the count.
+ */
+export function checkSpan(type: Datatype, count: number, field = 'count'): void {
+  const packed = count * type.size
+  const reach = count === 0 ? 0 : (count - 1) * Math.abs(type.extent) + type.trueExtent
+  if (Number.isSafeInteger(packed) && Number.isSafeInteger(reach)) return
+  throw new MpiError(ERR_COUNT, `${field}: ${count} instances of a ${type.size}-byte type exceed the 2^53-byte range`)
 }
 
 /**
  * A byte range [first, last) inside a stream of `size` bytes. Runs once per packet, so the
- * common valid case is plain comparisons (no schema objects allocated).
+ * common valid case is plain comparisons.
  */
 export function checkRange(first: number, last: number, size: number): void {
   if (Number.isSafeInteger(first) && Number.isSafeInteger(last) && first >= 0 && first <= last && last <= size) return

@@ -71,6 +71,8 @@ export function parseOverrides(assignments: readonly string[]): Record<string, s
   for (const a of assignments) {
     const eq = a.indexOf('=')
     if (eq <= 0) throw new ProfileError(`override "${a}": expected path=value, e.g. nic.hpus=8`)
+    // One shell word per override: "nic.hpus = 8" is a quoting slip, not an assignment.
+    if (/\s/.test(a)) throw new ProfileError(`override "${a}": no spaces allowed (write path=value, e.g. nic.hpus=8)`)
     out[a.slice(0, eq).trim()] = a.slice(eq + 1).trim()
   }
   return out
@@ -96,7 +98,8 @@ function describeIssue(issue: z.core.$ZodIssue, candidate: unknown): string {
 function coerce(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw
   const s = raw.trim()
-  if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s)) return Number(s)
+  // A number too large for a double (1e400) stays text, so the error shows what was typed.
+  if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s) && Number.isFinite(Number(s))) return Number(s)
   return raw
 }
 

@@ -4,6 +4,9 @@
 
 import { z } from 'zod'
 
+/** More HPUs than any sPIN design proposes; the per-HPU state of a run stays small below it. */
+export const MAX_HPUS = 4096
+
 const positive = z.number({ error: 'expected a positive number' }).positive({ error: 'expected a positive number' })
 const nonNegative = z.number({ error: 'expected a non-negative number' }).min(0, { error: 'expected a non-negative number' })
 const positiveInt = z
@@ -34,7 +37,7 @@ export const NetworkSchema = z.strictObject({
 
 export const NicSchema = z.strictObject({
   /** Handler processing units (cores). */
-  hpus: positiveInt,
+  hpus: positiveInt.max(MAX_HPUS, { error: `at most ${MAX_HPUS} HPUs` }),
   /** HPU clock. */
   hpuHz: positive,
   /** Time from a packet being ready in the packet buffer to its handler starting on an idle HPU. */

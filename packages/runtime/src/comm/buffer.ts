@@ -55,7 +55,8 @@ export function resolveBuffer(buf: Buffer, count: number, type: Datatype, dataMo
     view = buf
   }
   if (view !== null && !isView(view)) {
-    throw new MpiError(ERR_BUFFER, `${where}: buffer must be a typed array, DataView, ArrayBuffer or null, got ${typeof view}`)
+    const got = Array.isArray(view) ? 'a plain Array (copy it into a typed array, e.g. Float64Array.from(array))' : typeof view
+    throw new MpiError(ERR_BUFFER, `${where}: buffer must be a typed array, DataView, ArrayBuffer or null, got ${got}`)
   }
   if (!dataMode) return { bytes: null, origin: offset }
   const needed = count * type.size

@@ -22,6 +22,7 @@ import { PointToPointImpl } from './p2p.js'
 import { UNLISTED } from './pending.js'
 import type { RankProcess } from './rank-process.js'
 import type { World } from './world.js'
+import { showValue } from './validate.js'
 import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 
 /** Low match bits of NIC-level protocols carry the context id here (below the USER kind bits). */
@@ -242,12 +243,22 @@ export class RankComm implements CommCore {
 }
 
 function computePs(work: ComputeWork, profile: Profile): Ps {
-  let nanos: number
+  let nanos: unknown
   if (typeof work === 'number') nanos = work
-  else if ('ns' in work) nanos = work.ns
-  else nanos = work.flops / profile.host.flopsPerNs
+  else if (typeof work === 'object' && work !== null && 'ns' in work) nanos = work.ns
+  else if (typeof work === 'object' && work !== null && 'flops' in work) nanos = typeof work.flops === 'number' ? work.flops / profile.host.flopsPerNs : work.flops
+  else nanos = work
   if (!(typeof nanos === 'number' && Number.isFinite(nanos) && nanos >= 0)) {
-    throw new MpiError(ERR_ARG, `compute: expected non-negative nanoseconds, {ns} or {flops}, got ${JSON.stringify(work)}`)
+    throw new MpiError(ERR_ARG, `compute: expected non-negative nanoseconds, {ns} or {flops}, got ${showWork(work)}`)
+  }
+  // simulated time is integer picoseconds, exact up to 2^53
+  if (nanos * 1000 > Number.MAX_SAFE_INTEGER) {
+    throw new MpiError(ERR_ARG, `compute: ${nanos} ns is past the simulated clock's range (at most ${Math.floor(Number.MAX_SAFE_INTEGER / 1000)} ns)`)
   }
   return ns(nanos)
+}
+
+function showWork(work: unknown): string {
+  if (typeof work !== 'object' || work === null) return showValue(work)
+  return `{${Object.entries(work).map(([k, v]) => `${k}: ${showValue(v)}`).join(', ')}}`
 }

@@ -17,7 +17,7 @@ import { startRecv } from './recv-protocol.js'
 import type { RequestImpl } from './request.js'
 import { startSend } from './send-protocol.js'
 import { StatusImpl } from './status.js'
-import { checkCount, checkDest, checkRecvTag, checkSendTag, checkSource, checkType } from './validate.js'
+import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
 import { hostCopyPs } from '../strategies/host-cost.js'
 import { typeSpan } from './buffer.js'
 
@@ -138,7 +138,7 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private probeArgs(call: string, source: number, tag: number): [number, number] {
-    const where = `${this.prefix}${call}(source=${String(source)}, tag=${String(tag)})`
+    const where = `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
     return [checkSource(source, this.size, where), checkRecvTag(tag, where)]
   }
 
@@ -156,9 +156,10 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean): RequestImpl {
-    const where = `${this.prefix}${call}(dest=${String(dest)}, tag=${String(tag)})`
+    const where = `${this.prefix}${call}(dest=${showValue(dest)}, tag=${showValue(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
+    checkMessageSize(n, t, where)
     const d = checkDest(dest, this.size, where)
     const g = checkSendTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
@@ -168,9 +169,10 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
-    const where = `${this.prefix}${call}(source=${String(source)}, tag=${String(tag)})`
+    const where = `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
+    checkMessageSize(n, t, where)
     const s = checkSource(source, this.size, where)
     const g = checkRecvTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)

@@ -4,11 +4,32 @@
 import { ERR_COUNT, ERR_RANK, ERR_TAG, ERR_TYPE, MpiError, type Datatype } from '@spinmpi/ddt'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL, TAG_UB } from './comm-api.js'
 
+/** A value as the user wrote it: 3n for a BigInt, quotes for text, "a plain Array" for arrays. */
+export function showValue(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n (a BigInt)`
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (Array.isArray(value)) return 'a plain Array'
+  if (typeof value === 'object' && value !== null) return `an object (${value.constructor?.name ?? 'no prototype'})`
+  return String(value)
+}
+
 export function checkCount(count: unknown, where: string, name = 'count'): number {
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-    throw new MpiError(ERR_COUNT, `${where}: ${name} must be a non-negative integer, got ${String(count)}`)
+    throw new MpiError(ERR_COUNT, `${where}: ${name} must be a non-negative integer, got ${showValue(count)}`)
   }
   return count
+}
+
+/**
+ * Bytes one simulated message may carry: 2^36 (64 GiB, 16.7 million 4 KiB packets). Every packet
+ * is an event of the simulation, in timing mode too, so a larger message would run for minutes.
+ */
+export const MAX_MESSAGE_BYTES = 2 ** 36
+
+export function checkMessageSize(count: number, type: Datatype, where: string, name = 'count'): void {
+  const bytes = count * type.size
+  if (bytes <= MAX_MESSAGE_BYTES) return
+  throw new MpiError(ERR_COUNT, `${where}: ${name} ${count} of ${type.size}-byte elements is ${bytes} B, more than the ${MAX_MESSAGE_BYTES} B (64 GiB) a simulated message may carry`)
 }
 
 export function checkType(type: unknown, where: string, name = 'type'): Datatype {
@@ -24,7 +45,7 @@ export function checkType(type: unknown, where: string, name = 'type'): Datatype
 export function checkDest(rank: unknown, size: number, where: string, name = 'dest'): number {
   if (rank === PROC_NULL) return PROC_NULL
   if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank >= size) {
-    throw new MpiError(ERR_RANK, `${where}: ${name} ${String(rank)} is not a rank of this ${size}-rank communicator`)
+    throw new MpiError(ERR_RANK, `${where}: ${name} ${showValue(rank)} is not a rank of this ${size}-rank communicator`)
   }
   return rank
 }
@@ -37,7 +58,7 @@ export function checkSource(rank: unknown, size: number, where: string): number 
 
 export function checkSendTag(tag: unknown, where: string): number {
   if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > TAG_UB) {
-    throw new MpiError(ERR_TAG, `${where}: tag ${String(tag)} is outside [0, ${TAG_UB}]`)
+    throw new MpiError(ERR_TAG, `${where}: tag ${showValue(tag)} is outside [0, ${TAG_UB}]`)
   }
   return tag
 }

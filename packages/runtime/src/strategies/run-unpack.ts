@@ -5,7 +5,9 @@
 // a host unpack of the same packed bytes, and guard bytes around and between the blocks must
 // keep their pattern.
 
-import { flatten, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
+import { ERR_COUNT, ERR_TYPE, flatten, MpiError, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
+import { typeSpan } from '../comm/buffer.js'
+import { checkCount, checkMessageSize } from '../comm/validate.js'
 import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
 import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
@@ -76,8 +78,27 @@ export interface UnpackResult {
 
 const GUARD_BYTES = 64
 
+/** Buffer bytes a data-mode runUnpack may hold per side (send and receive buffers each). */
+export const MAX_UNPACK_DATA_BYTES = 2 ** 28
+
+/** Checked before any buffer or cluster exists: count and the message it makes. */
+function checkUnpackSize(o: RunUnpackOptions, count: number): void {
+  const where = 'runUnpack'
+  if (typeof o.type !== 'object' || o.type === null || typeof o.type.size !== 'number') {
+    throw new MpiError(ERR_TYPE, `${where}: type is not a datatype`)
+  }
+  checkCount(count, where)
+  checkMessageSize(count, o.type, where)
+  if (o.dataMode === false) return
+  const span = typeSpan(o.type, count)
+  if (span.hi - span.lo > MAX_UNPACK_DATA_BYTES) {
+    throw new MpiError(ERR_COUNT, `${where}: count ${count} spans ${span.hi - span.lo} B of buffer, more than the ${MAX_UNPACK_DATA_BYTES} B (256 MiB) data mode holds per side (timing mode allows larger)`)
+  }
+}
+
 export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const count = o.count ?? 1
+  checkUnpackSize(o, count)
   const profile = resolveProfile(o.profile ?? 'sc19', o.hpus === undefined ? {} : { 'nic.hpus': o.hpus })
   const cluster = new Cluster({
     nodes: 2,

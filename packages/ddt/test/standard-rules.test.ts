@@ -1,0 +1,153 @@
+// Datatypes against the MPI standard's definitions (MPI-4.1 §5.1), read independently in
+// standard-typemap.ts: hand-derived corner cases, then one seeded property per rule over random
+// nested types (every constructor but darray, depth up to 4, counts 1-3).
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  contiguous, FLOAT64, flatten, hvector, INT32, MpiError, pack, resized, struct, typeFromJson, unpack, vector, type TypeSpec,
+} from '../src/index.js'
+import { generatedTypeArb } from './arbitraries.js'
+import { disagreement } from './standard-agreement.js'
+import { containsDarray, standardRuns, standardTrueBounds, standardType } from './standard-typemap.js'
+
+const bounds = (t: { lb: number; ub: number; extent: number; size: number }) => ({ lb: t.lb, ub: t.ub, extent: t.extent, size: t.size })
+
+describe('corner cases, derived by hand from the typemap definition', () => {
+  it('an empty struct member adds nothing to the bounds (MPICH and Open MPI keep its displacement: extent 100)', () => {
+    const t = struct([1, 1], [0, 100], [INT32, contiguous(0, FLOAT64)])
+    // typemap {(int32, 0)}: lb 0, ub 4, aligned to int32's 4
+    expect(bounds(t)).toEqual({ lb: 0, ub: 4, extent: 4, size: 4 })
+    expect(bounds(standardType(t.spec))).toEqual({ lb: 0, ub: 4, extent: 4, size: 4 })
+  })
+
+  it('a vector of blocklength 0 in a struct is empty too', () => {
+    const t = struct([1, 1], [8, 200], [FLOAT64, vector(3, 0, 2, INT32)])
+    expect(bounds(t)).toEqual({ lb: 8, ub: 16, extent: 8, size: 8 })
+  })
+
+  it('an empty member with markers (resized) still sets the bounds', () => {
+    const t = struct([1, 1], [0, 100], [INT32, resized(contiguous(0, FLOAT64), 0, 8)])
+    // markers lb 100, ub 108 win over the data: lb 100, ub 108 (no padding: ub is a marker)
+    expect(bounds(t)).toEqual({ lb: 100, ub: 108, extent: 8, size: 4 })
+  })
+
+  it('nested resized: the outer markers replace the inner ones', () => {
+    const t = resized(resized(INT32, -4, 16), 2, 6)
+    expect(bounds(t)).toEqual({ lb: 2, ub: 8, extent: 6, size: 4 })
+    // contiguous(3): data at 0, 6, 12; markers lb 2, ub 8 + 2 * 6 = 20
+    const c = contiguous(3, t).commit()
+    expect(bounds(c)).toEqual({ lb: 2, ub: 20, extent: 18, size: 12 })
+    expect(flatten(c, 1).toArray()).toEqual([[0, 4], [6, 4], [12, 4]])
+  })
+
+  it('a negative stride puts later blocks below the first, lb included', () => {
+    const t = hvector(3, 1, -16, FLOAT64).commit()
+    expect(bounds(t)).toEqual({ lb: -32, ub: 8, extent: 40, size: 24 })
+    // count 2: the second instance starts one extent (40) later, runs in typemap order
+    expect(flatten(t, 2).toArray()).toEqual([[0, 8], [-16, 8], [-32, 8], [40, 8], [24, 8], [8, 8]])
+  })
+
+  it('struct padding: the extent rounds to the largest member alignment, unless ub is a marker', () => {
+    expect(bounds(struct([1, 1], [0, 8], [FLOAT64, INT32]))).toEqual({ lb: 0, ub: 16, extent: 16, size: 12 })
+    // the member's markers (lb 8, ub 12) are the only markers, so they are the bounds: the float64
+    // at 0 lies below lb, as MPI allows (MPI-4.1 §5.1.7)
+    expect(bounds(struct([1, 1], [0, 8], [FLOAT64, resized(INT32, 0, 4)]))).toEqual({ lb: 8, ub: 12, extent: 4, size: 12 })
+  })
+
+  it('a padded struct keeps its padded ub inside other constructors', () => {
+    const s = struct([1, 1], [0, 8], [FLOAT64, INT32])
+    expect(bounds(contiguous(2, s))).toEqual({ lb: 0, ub: 32, extent: 32, size: 24 })
+  })
+})
+
+const typeArb = generatedTypeArb({ maxDepth: 4, maxPieces: 400 }).filter((g) => !containsDarray(g.spec))
+/** `npm run fuzz` raises the count and varies the seed (FUZZ_TYPES, FUZZ_SEED). */
+const TYPES = Number(process.env.FUZZ_TYPES ?? 120)
+const SEED = Number(process.env.FUZZ_SEED ?? 15)
+const RUNS = { numRuns: TYPES, seed: SEED }
+
+describe('each rule of the standard, on seeded random types (depth 4)', () => {
+  it('size is the sum of the typemap entries', () => {
+    fc.assert(fc.property(typeArb, ({ spec, type }) => { expect(type.size).toBe(standardType(spec).size) }), RUNS)
+  })
+
+  it('lb and ub come from the markers when present, else from the entries (struct: aligned)', () => {
+    fc.assert(fc.property(typeArb, ({ spec, type }) => {
+      const s = standardType(spec)
+      expect({ lb: type.lb, ub: type.ub, extent: type.extent }).toEqual({ lb: s.lb, ub: s.ub, extent: s.extent })
+    }), RUNS)
+  })
+
+  it('true lb and true ub ignore markers and padding', () => {
+    fc.assert(fc.property(typeArb, ({ spec, type }) => {
+      expect({ trueLb: type.trueLb, trueUb: type.trueUb }).toEqual(standardTrueBounds(standardType(spec)))
+    }), RUNS)
+  })
+
+  it('the runs of count 1, 2 and 3 follow the typemap, instance i one extent after i - 1', () => {
+    fc.assert(fc.property(typeArb, fc.integer({ min: 1, max: 3 }), ({ spec, type }, count) => {
+      expect(flatten(type.commit(), count).toArray()).toEqual(standardRuns(standardType(spec), count))
+    }), RUNS)
+  })
+
+  it('pack then unpack restores exactly the typemap bytes and writes nothing else', () => {
+    fc.assert(fc.property(typeArb, fc.integer({ min: 1, max: 3 }), ({ spec, type }, count) => {
+      const t = type.commit()
+      const runs = standardRuns(standardType(spec), count)
+      if (runs.length === 0) return
+      const lo = Math.min(...runs.map(([o]) => o))
+      const hi = Math.max(...runs.map(([o, l]) => o + l))
+      const covered = new Uint8Array(hi - lo)
+      let overlap = false
+      for (const [o, l] of runs) for (let i = o; i < o + l; i++) overlap ||= covered[i - lo]++ > 0
+      fc.pre(!overlap) // overlapping typemaps are legal to pack but not to unpack (MPI-4.1 §5.1.11)
+      const guard = 16
+      const src = new Uint8Array(hi - lo + 2 * guard).map((_, i) => (i * 7 + 3) & 0xff)
+      const packed = new Uint8Array(t.size * count)
+      pack(t, count, src, guard - lo, packed, 0)
+      const dst = new Uint8Array(src.length).fill(0xee)
+      unpack(t, count, packed, 0, dst, guard - lo)
+      for (let i = 0; i < dst.length; i++) {
+        const inside = i >= guard && i < guard + hi - lo && covered[i - guard] === 1
+        expect(dst[i]).toBe(inside ? src[i] : 0xee)
+      }
+    }), RUNS)
+  })
+
+  it('agreement: every field at once, on a larger seeded sample', () => {
+    const bad: unknown[] = []
+    fc.assert(fc.property(typeArb, ({ spec, type }) => {
+      const d = disagreement(spec, type)
+      if (d !== undefined) bad.push(d)
+    }), { numRuns: 2.5 * TYPES, seed: SEED + 2011 })
+    expect(bad).toEqual([])
+  })
+})
+
+describe('hostile type input', () => {
+  it('refuses nesting past 256 levels by name, from JSON (10,000 deep) and from the constructors', () => {
+    let spec: TypeSpec = 'int32'
+    for (let i = 0; i < 10000; i++) spec = { kind: 'contiguous', count: 1, oldtype: spec }
+    expect(() => typeFromJson(spec)).toThrow(/types nest at most 256 constructors deep/)
+    let t = contiguous(1, INT32)
+    expect(() => { for (let i = 0; i < 300; i++) t = contiguous(1, t) }).toThrow(MpiError)
+    expect(t.depth).toBe(256)
+  })
+
+  it('a count whose span passes 2^53 bytes is ERR_COUNT naming count', () => {
+    const t = contiguous(1 << 20, FLOAT64).commit()
+    let err: unknown
+    try { flatten(t, 1e12) } catch (e) { err = e }
+    expect(err).toBeInstanceOf(MpiError)
+    expect((err as MpiError).errorClass).toBe('ERR_COUNT')
+    expect((err as MpiError).message).toMatch(/^count: 1000000000000 instances/)
+  })
+
+  it('a plain Array as a buffer is ERR_BUFFER naming the argument, not a TypeError', () => {
+    const t = contiguous(2, INT32).commit()
+    let err: unknown
+    try { pack(t, 1, [1, 2, 3, 4, 5, 6, 7, 8] as never, 0, new Uint8Array(8), 0) } catch (e) { err = e }
+    expect(err).toBeInstanceOf(MpiError)
+    expect({ cls: (err as MpiError).errorClass, message: (err as MpiError).message }).toEqual({ cls: 'ERR_BUFFER', message: 'buf: must be a Uint8Array, got a plain Array' })
+  })
+})

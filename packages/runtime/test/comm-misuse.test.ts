@@ -1,0 +1,50 @@
+// Library misuse (issue 15): each mistake is an MpiError of the class MPI gives it, naming the call
+// and showing the value as the user wrote it.
+import { describe, expect, it } from 'vitest'
+import { run, runUnpack, types, type Comm } from '../src/internal.js'
+
+async function failure(mode: 'data' | 'timing', body: (comm: Comm) => Promise<unknown>): Promise<{ cls: string; message: string }> {
+  try {
+    await run({ ranks: 2, mode }, async (comm) => { await body(comm) })
+  } catch (e) {
+    const err = e as Error & { errorClass?: string }
+    return { cls: err.errorClass ?? err.name, message: err.message }
+  }
+  throw new Error('expected a failure')
+}
+
+describe('library misuse', () => {
+  it('a plain Array as a buffer is ERR_BUFFER', async () => {
+    const f = await failure('data', (c) => (c.rank === 0 ? c.send([1, 2, 3] as never, 3, types.INT32, 1, 0) : Promise.resolve()))
+    expect(f.cls).toBe('ERR_BUFFER')
+    expect(f.message).toMatch(/^rank 0: send\(dest=1, tag=0\): buffer must be .* got a plain Array/)
+  })
+
+  it('a BigInt count is ERR_COUNT and shows the BigInt', async () => {
+    const f = await failure('data', (c) => (c.rank === 0 ? c.send(new Int32Array(3), 3n as never, types.INT32, 1, 0) : Promise.resolve()))
+    expect(f).toEqual({ cls: 'ERR_COUNT', message: 'rank 0: send(dest=1, tag=0): count must be a non-negative integer, got 3n (a BigInt)' })
+  })
+
+  it('Infinity compute time is ERR_ARG; a finite time past the clock is refused too', async () => {
+    expect(await failure('data', (c) => c.compute(Infinity))).toMatchObject({ cls: 'ERR_ARG', message: expect.stringMatching(/compute: .* got Infinity$/) })
+    expect(await failure('data', (c) => c.compute({ ns: 1e300 }))).toMatchObject({ cls: 'ERR_ARG', message: expect.stringMatching(/past the simulated clock's range/) })
+    expect(await failure('data', (c) => c.compute(null as never))).toMatchObject({ cls: 'ERR_ARG', message: expect.stringMatching(/got null$/) })
+  })
+
+  it('a text tag is ERR_TAG showing the quotes', async () => {
+    const f = await failure('data', (c) => (c.rank === 0 ? c.send(new Int32Array(1), 1, types.INT32, 1, '0' as never) : Promise.resolve()))
+    expect(f.cls).toBe('ERR_TAG')
+    expect(f.message).toContain('tag "0" is outside')
+  })
+
+  it('10^12 elements in timing mode are refused before the run, not simulated packet by packet', async () => {
+    const f = await failure('timing', (c) => (c.rank === 0 ? c.send(null, 1e12, types.FLOAT64, 1, 0) : c.recv(null, 1e12, types.FLOAT64, 0, 0)))
+    expect(f.cls).toBe('ERR_COUNT')
+    expect(f.message).toMatch(/count 1000000000000 of 8-byte elements is 8000000000000 B, more than the 68719476736 B/)
+  })
+
+  it('runUnpack refuses a data-mode buffer past 256 MiB before allocating it', () => {
+    const t = types.FLOAT64
+    expect(() => runUnpack({ type: t, count: 2 ** 26, strategy: 'host' })).toThrow(/runUnpack: count 67108864 spans 536870912 B of buffer/)
+  })
+})

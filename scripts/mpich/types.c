@@ -1,0 +1,94 @@
+/* Reads one type per line in prefix notation (written by check-mpich.mjs), builds it with MPICH,
+ * prints "size lb extent true_lb true_extent h1 h2 h3": hN is an FNV-1a hash of MPI_Pack of N
+ * instances from a buffer whose byte at offset o (from the buffer address) is pat(o). */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+
+static char *p;
+static long num(void) { return strtol(p, &p, 10); }
+static void skip(void) { while (*p == ' ') p++; }
+
+static MPI_Datatype parse(void) {
+  skip();
+  char word[32]; int n = 0;
+  while (*p && *p != ' ' && *p != '\n' && n < 31) word[n++] = *p++;
+  word[n] = 0;
+  MPI_Datatype t, old;
+  if (!strcmp(word, "byte")) return MPI_BYTE;
+  if (!strcmp(word, "int8")) return MPI_INT8_T;
+  if (!strcmp(word, "int16")) return MPI_INT16_T;
+  if (!strcmp(word, "int32")) return MPI_INT32_T;
+  if (!strcmp(word, "int64")) return MPI_INT64_T;
+  if (!strcmp(word, "float32")) return MPI_FLOAT;
+  if (!strcmp(word, "float64")) return MPI_DOUBLE;
+  if (!strcmp(word, "double_int")) return MPI_DOUBLE_INT;
+  if (!strcmp(word, "contiguous")) { long c = num(); old = parse(); MPI_Type_contiguous(c, old, &t); return t; }
+  if (!strcmp(word, "vector") || !strcmp(word, "hvector")) {
+    long c = num(), bl = num(), st = num(); old = parse();
+    if (word[0] == 'v') MPI_Type_vector(c, bl, st, old, &t); else MPI_Type_create_hvector(c, bl, st, old, &t);
+    return t;
+  }
+  if (!strcmp(word, "indexed") || !strcmp(word, "hindexed")) {
+    long c = num(); int *bl = malloc(sizeof(int) * (c + 1)); int *d = malloc(sizeof(int) * (c + 1)); MPI_Aint *ad = malloc(sizeof(MPI_Aint) * (c + 1));
+    for (long i = 0; i < c; i++) { bl[i] = num(); d[i] = num(); ad[i] = d[i]; }
+    old = parse();
+    if (word[0] == 'i') MPI_Type_indexed(c, bl, d, old, &t); else MPI_Type_create_hindexed(c, bl, ad, old, &t);
+    return t;
+  }
+  if (!strcmp(word, "indexedBlock") || !strcmp(word, "hindexedBlock")) {
+    long c = num(), bl = num(); int *d = malloc(sizeof(int) * (c + 1)); MPI_Aint *ad = malloc(sizeof(MPI_Aint) * (c + 1));
+    for (long i = 0; i < c; i++) { d[i] = num(); ad[i] = d[i]; }
+    old = parse();
+    if (word[0] == 'i') MPI_Type_create_indexed_block(c, bl, d, old, &t); else MPI_Type_create_hindexed_block(c, bl, ad, old, &t);
+    return t;
+  }
+  if (!strcmp(word, "struct")) {
+    long c = num(); int *bl = malloc(sizeof(int) * (c + 1)); MPI_Aint *ad = malloc(sizeof(MPI_Aint) * (c + 1)); MPI_Datatype *ts = malloc(sizeof(MPI_Datatype) * (c + 1));
+    for (long i = 0; i < c; i++) { bl[i] = num(); ad[i] = num(); ts[i] = parse(); }
+    MPI_Type_create_struct(c, bl, ad, ts, &t);
+    return t;
+  }
+  if (!strcmp(word, "resized")) { long lb = num(), ext = num(); old = parse(); MPI_Type_create_resized(old, lb, ext, &t); return t; }
+  if (!strcmp(word, "dup")) { old = parse(); MPI_Type_dup(old, &t); return t; }
+  if (!strcmp(word, "subarray")) {
+    int nd = num(); int sz[8], sub[8], st[8];
+    for (int i = 0; i < nd; i++) sz[i] = num();
+    for (int i = 0; i < nd; i++) sub[i] = num();
+    for (int i = 0; i < nd; i++) st[i] = num();
+    int order = num(); old = parse();
+    MPI_Type_create_subarray(nd, sz, sub, st, order ? MPI_ORDER_FORTRAN : MPI_ORDER_C, old, &t);
+    return t;
+  }
+  fprintf(stderr, "unknown word '%s'\n", word); exit(2);
+}
+
+static unsigned char pat(long o) { return (unsigned char)(((uint64_t)(o + 1000003) * 2654435761u) >> 13); }
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  static char line[1 << 20];
+  while (fgets(line, sizeof line, stdin)) {
+    p = line;
+    MPI_Datatype t = parse();
+    MPI_Type_commit(&t);
+    MPI_Aint lb, ext, tlb, text; int size;
+    MPI_Type_get_extent(t, &lb, &ext); MPI_Type_get_true_extent(t, &tlb, &text); MPI_Type_size(t, &size);
+    printf("%d %ld %ld %ld %ld", size, (long)lb, (long)ext, (long)tlb, (long)text);
+    for (int c = 1; c <= 3; c++) {
+      long lo = tlb + (ext < 0 ? (c - 1) * ext : 0), hi = tlb + text + (ext > 0 ? (c - 1) * ext : 0);
+      if (size == 0) { lo = 0; hi = 0; }
+      long span = hi - lo; unsigned char *buf = malloc(span + 1);
+      for (long o = lo; o < hi; o++) buf[o - lo] = pat(o);
+      int outsize = size * c, pos = 0; unsigned char *out = malloc(outsize + 1);
+      MPI_Pack(buf - lo, c, t, out, outsize, &pos, MPI_COMM_SELF);
+      uint32_t h = 2166136261u; for (int i = 0; i < pos; i++) { h ^= out[i]; h *= 16777619u; }
+      printf(" %u", h); free(buf); free(out);
+    }
+    printf("\n"); fflush(stdout);
+  }
+  MPI_Finalize();
+  return 0;
+}
