@@ -14,6 +14,8 @@ import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
 import { formatTable } from '../table.js'
+import { formatRatioTable } from '../ratio-table.js'
+import type { RatioSummary } from '@spinmpi/micro'
 
 const BenchOptions = z.object({
   json: z.boolean().default(false),
@@ -109,11 +111,15 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
   // A sweep of many figures prints the claims only; one figure prints its table too.
   const tables = entries.length === 1
   for (const e of entries) {
-    const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows'].includes(k))
+    const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows', 'ratios'].includes(k))
     process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${e.result.rows.length} rows, ${e.wallSeconds.toFixed(1)} s)\n`)
     if (tables) {
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
+    }
+    const ratios = e.result.ratios as readonly RatioSummary[] | undefined
+    if (ratios !== undefined && ratios.length > 0) {
+      process.stdout.write(`speed against the in-run reference (reference median time / task time; above 1x is faster):\n${formatRatioTable(ratios)}\n`)
     }
     for (const c of e.checks) process.stdout.write(`  ${c.pass ? 'pass' : 'MISS'}: ${c.claim} (measured: ${c.measured})\n`)
   }
