@@ -60,7 +60,7 @@ export function registerBench(program: Command): void {
       if (opts.out && name === 'all') {
         const report = join(resolve(opts.out), 'index.html')
         writeFileSync(report, renderReport(entries, { profile: opts.profile ?? 'per figure', quick: opts.quick }))
-        process.stderr.write(`report: ${report}\n`)
+        process.stderr.write(`wrote ${report} (report)\n`)
       }
       printResults(entries, opts.json, name)
     })
@@ -95,10 +95,14 @@ function selectFigures(name: string): readonly Figure[] {
 function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {
   const out = resolve(dir)
   mkdirSync(out, { recursive: true })
-  writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(result, null, 2)}\n`)
+  const jsonFile = join(out, `${figure.name}.json`)
+  writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`)
+  process.stderr.write(`wrote ${jsonFile}\n`)
   const svg = renderFigure(figure, result)
   if (!svg) return undefined
-  writeFileSync(join(out, `${figure.name}.svg`), svg)
+  const svgFile = join(out, `${figure.name}.svg`)
+  writeFileSync(svgFile, svg)
+  process.stderr.write(`wrote ${svgFile}\n`)
   return `${figure.name}.svg`
 }
 

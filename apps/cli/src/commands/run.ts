@@ -14,7 +14,7 @@ import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
-import { formatTable } from '../table.js'
+import { formatCell, formatTable } from '../table.js'
 
 interface AppCli extends AppArgsSpec {
   /** Validates the tokenized options (an *OptionsError names a bad flag) and runs. */
@@ -56,7 +56,7 @@ export function registerRun(program: Command): void {
       }
       const rows = Object.entries(out)
         .filter(([, v]) => v === null || typeof v !== 'object')
-        .map(([field, value]) => ({ field, value: value === null ? 'null' : String(value) }))
+        .map(([field, value]) => ({ field, value: value === null ? 'null' : formatCell(value, field) }))
       process.stdout.write(`${formatTable(rows)}\n`)
       const detail = cli.rows?.(out)
       if (detail !== undefined) process.stdout.write(`\n${formatTable(detail)}\n`)
