@@ -20,6 +20,7 @@ function classOf(cause: unknown): ErrorClass {
   return isMpiError(cause) ? cause.errorClass : ERR_OTHER
 }
 
+/** A rank in a deadlock report, with what it waits for. */
 export interface BlockedRank {
   readonly rank: number
   /** Its pending operations, e.g. "recv(source=0, tag=7, count=4 x float64)". */

@@ -14,6 +14,7 @@ export type PieceSink = (bufOffset: number, streamOffset: number, length: number
 const CHECKPOINT_VERSION = 1
 const CHECKPOINT_HEADER = 4 + 8
 
+/** A resumable walk of the packed stream of `count` instances of a committed type: hands each contiguous piece of any byte range to a sink, and can be checkpointed and restored (MPICH-style segment). */
 export class Segment {
   /** Packed bytes of `count` instances. */
   readonly size: number
@@ -71,6 +72,7 @@ export class Segment {
     return this.top < 0 ? this.totalRuns : this.fRunStart[this.top]
   }
 
+  /** Zeroes the work counters (stack steps, pieces, catch-up steps) that cost models read. */
   resetCounters(): void {
     this.stackSteps = this.pieces = this.catchupSteps = this.catchupBytes = this.catchupPieces = this.resets = 0
   }
@@ -99,6 +101,7 @@ export class Segment {
     this.sink = undefined
   }
 
+  /** An independent segment at the same position. */
   clone(): Segment {
     const s = new Segment(this.type, this.count, this.p)
     s.fNode.set(this.fNode)

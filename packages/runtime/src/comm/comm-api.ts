@@ -21,9 +21,13 @@ export type Buffer = BufferView | BufferAt | null
 
 /** Wildcards, MPI_UNDEFINED and the tag bound (MPI_TAG_UB). */
 export const ANY_SOURCE = -1
+/** Receive a message with any tag (MPI_ANY_TAG). */
 export const ANY_TAG = -1
+/** MPI_UNDEFINED: e.g. a count that is not a whole number of elements. */
 export const UNDEFINED = -32766
+/** MPI_PROC_NULL: a send or receive with this peer completes at once and moves no data. */
 export const PROC_NULL = -2
+/** The largest valid tag (MPI_TAG_UB). */
 export const TAG_UB = (1 << 22) - 1
 
 /** What a completed receive (or probe) reports (MPI_Status). */
@@ -42,6 +46,7 @@ export interface Status {
   getElements(type: Datatype): number
 }
 
+/** Whether a request is a send or a receive. */
 export type RequestKind = 'send' | 'recv'
 
 /** A non-blocking operation (MPI_Request). Complete it with wait/test on its communicator. */
@@ -66,29 +71,39 @@ export type ReduceOpName = 'SUM' | 'PROD' | 'MIN' | 'MAX' | 'LAND' | 'LOR' | 'BA
 export interface UserReduceOp {
   readonly name: string
   readonly commute: boolean
+  /** Combines `count` elements of `type` from `input` into `inout`. */
   fn(input: Uint8Array, inout: Uint8Array, count: number, type: Datatype): void
 }
 
+/** A reduction operation: a predefined name or a user function. */
 export type ReduceOp = ReduceOpName | UserReduceOp
 
+/** Broadcast algorithms: host binomial tree, or NIC-offloaded (streaming, store-and-forward, binary tree); 'auto' picks by size and profile. */
 export type BcastAlgorithm = 'auto' | 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary'
 
+/** Options of bcast: the algorithm. */
 export interface BcastOptions {
   readonly algorithm?: BcastAlgorithm
 }
 
 /** Point-to-point on one matching context. */
 export interface PointToPoint {
+  /** Blocking send of `count` elements of `type` to rank `dest` (MPI_Send). */
   send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void>
+  /** Blocking receive (MPI_Recv); `source` and `tag` may be ANY_SOURCE / ANY_TAG. */
   recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status>
+  /** Non-blocking send (MPI_Isend): complete it with wait or test. */
   isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request
+  /** Non-blocking receive (MPI_Irecv): complete it with wait or test. */
   irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request
+  /** A send and a receive that proceed together (MPI_Sendrecv). */
   sendrecv(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
   ): Promise<Status>
   /** Waits for one request; rejects with its MpiError (e.g. ERR_TRUNCATE) if it failed. */
   wait(req: Request): Promise<Status>
+  /** Waits for every request; statuses in the order given (MPI_Waitall). */
   waitall(reqs: readonly Request[]): Promise<Status[]>
   /** Waits for the first of `reqs` to complete (earliest in simulated time, then lowest index). */
   waitany(reqs: readonly Request[]): Promise<{ readonly index: number; readonly status: Status }>
@@ -102,22 +117,30 @@ export interface PointToPoint {
 
 /** Collective operations; all ranks of the communicator call them in the same order. */
 export interface Collectives {
+  /** Returns when every rank has entered it (MPI_Barrier). */
   barrier(): Promise<void>
+  /** Copies root's buffer to every rank (MPI_Bcast). */
   bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void>
+  /** Combines every rank's elements with `op` into root's `recvbuf` (MPI_Reduce). */
   reduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void>
+  /** Like reduce, with the result on every rank (MPI_Allreduce). */
   allreduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /** Collects each rank's block at root, in rank order (MPI_Gather). */
   gather(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
+  /** Sends block i of root's buffer to rank i (MPI_Scatter). */
   scatter(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
+  /** Collects each rank's block on every rank (MPI_Allgather). */
   allgather(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Promise<void>
+  /** Rank i sends its block j to rank j, which stores it as block i (MPI_Alltoall). */
   alltoall(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
