@@ -26,14 +26,16 @@ export function docBlocks(file: string): DocBlock[] {
   const lines = readFileSync(`${repoRoot}/${file}`, 'utf8').split('\n')
   const raw: { line: number; info: string; code: string; before: string }[] = []
   for (let i = 0; i < lines.length; i++) {
-    const open = /^```(.*)$/.exec(lines[i]!)
+    // a fence may be indented (a block inside a list item); its body loses that indentation
+    const open = /^(\s*)```(.*)$/.exec(lines[i]!)
     if (open === null) continue
+    const indent = open[1]!.length
     const start = i
     const body: string[] = []
-    for (i++; i < lines.length && lines[i] !== '```'; i++) body.push(lines[i]!)
+    for (i++; i < lines.length && lines[i]!.trim() !== '```'; i++) body.push(lines[i]!.slice(indent))
     let b = start - 1
     while (b >= 0 && lines[b]!.trim() === '') b--
-    raw.push({ line: start + 1, info: open[1]!.trim(), code: body.join('\n'), before: b >= 0 ? lines[b]!.trim() : '' })
+    raw.push({ line: start + 1, info: open[2]!.trim(), code: body.join('\n'), before: b >= 0 ? lines[b]!.trim() : '' })
   }
   const blocks: DocBlock[] = []
   raw.forEach((r, k) => {
