@@ -57,3 +57,18 @@ describe('renderReport', () => {
     expect(html).toContain('quick sweep')
   })
 })
+
+describe('ratio table', () => {
+  it('prints ratios in a tinybench-style box with min / median / max and samples', async () => {
+    const { formatRatioTable, formatRatio } = await import('../src/ratio-table.js')
+    expect([formatRatio(0.25), formatRatio(1.5), formatRatio(0.00659), formatRatio(123.4)]).toEqual(['0.250x', '1.50x', '0.00659x', '123x'])
+    const out = formatRatioTable([{ task: 'pack', reference: 'copy', samples: 20, min: 0.25, median: 0.4, max: 0.5 }])
+    expect(out.split('\n')).toEqual([
+      '┌─────────┬───────────┬───────────┬───────────┬──────────────┬───────────┬─────────┐',
+      '│ (index) │ Task name │ Reference │ Ratio min │ Ratio median │ Ratio max │ Samples │',
+      '├─────────┼───────────┼───────────┼───────────┼──────────────┼───────────┼─────────┤',
+      '│ 0       │ pack      │ copy      │    0.250x │       0.400x │    0.500x │      20 │',
+      '└─────────┴───────────┴───────────┴───────────┴──────────────┴───────────┴─────────┘',
+    ])
+  })
+})
