@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { figures, findFigure, renderFigure, type Figure, type FigureResult } from '@spinmpi/micro'
+import { claimStatus, figures, findFigure, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
 import { parseOptions, positiveInt } from '../options.js'
 import type { BenchOutcome, BenchTask } from '../bench-worker.js'
@@ -52,11 +52,12 @@ export function registerBench(program: Command): void {
       } finally {
         progress.stop()
       }
-      selected.forEach((figure, i) => {
+      for (const [i, figure] of selected.entries()) {
         const { result, wallSeconds } = outcomes[i]!
-        const svgFile = opts.out ? writeOutputs(opts.out, figure, result) : undefined
-        entries.push({ name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds })
-      })
+        const checks = figure.check?.(result) ?? []
+        const svgFile = opts.out ? await writeOutputs(opts.out, figure, result, checks) : undefined
+        entries.push({ name: figure.name, title: figure.title, result, svgFile, checks, wallSeconds })
+      }
       if (opts.out && name === 'all') {
         const report = join(resolve(opts.out), 'index.html')
         writeFileSync(report, renderReport(entries, { profile: opts.profile ?? 'per figure', quick: opts.quick }))
@@ -92,13 +93,18 @@ function selectFigures(name: string): readonly Figure[] {
   return [figure]
 }
 
-function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {
+/** The JSON of a figure: its result with the claims checked on it (basis, constants, pass). */
+function withClaims(result: FigureResult, checks: readonly ClaimCheck[]): FigureResult {
+  return { ...result, claims: checks }
+}
+
+async function writeOutputs(dir: string, figure: Figure, result: FigureResult, checks: readonly ClaimCheck[]): Promise<string | undefined> {
   const out = resolve(dir)
   mkdirSync(out, { recursive: true })
   const jsonFile = join(out, `${figure.name}.json`)
-  writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`)
+  writeFileSync(jsonFile, `${JSON.stringify(withClaims(result, checks), null, 2)}\n`)
   process.stderr.write(`wrote ${jsonFile}\n`)
-  const svg = renderFigure(figure, result)
+  const svg = await renderFigure(figure, result)
   if (!svg) return undefined
   const svgFile = join(out, `${figure.name}.svg`)
   writeFileSync(svgFile, svg)
@@ -108,7 +114,7 @@ function writeOutputs(dir: string, figure: Figure, result: FigureResult): string
 
 function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
   if (json) {
-    const results = entries.map((e) => e.result)
+    const results = entries.map((e) => withClaims(e.result, e.checks))
     process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' ? results : results[0], null, 2)}\n`)
     return
   }
@@ -125,8 +131,12 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
     if (ratios !== undefined && ratios.length > 0) {
       process.stdout.write(`speed against the in-run reference (reference median time / task time; above 1x is faster):\n${formatRatioTable(ratios)}\n`)
     }
-    for (const c of e.checks) process.stdout.write(`  ${c.pass ? 'pass' : 'MISS'}: ${c.claim} (measured: ${c.measured})\n`)
+    for (const c of e.checks) {
+      const status = claimStatus(c) === 'miss' ? 'MISS' : claimStatus(c)
+      const basis = c.basis === 'calibrated' ? `calibrated: ${c.constants.join(', ')}` : 'predicted'
+      process.stdout.write(`  ${status} [${basis}]: ${c.claim} (measured: ${c.measured})\n`)
+    }
   }
   const checks = entries.flatMap((e) => e.checks)
-  if (!tables && checks.length > 0) process.stdout.write(`\nclaims passed: ${checks.filter((c) => c.pass).length} / ${checks.length}\n`)
+  if (checks.length > 0) process.stdout.write(`\n${formatTally(tallyClaims(checks))}\n`)
 }
