@@ -48,5 +48,5 @@ describe.concurrent('runnable code blocks of README.md and docs/*.md', () => {
       printed = await output(process.execPath, [file])
     }
     if (block.output !== undefined) expect(printed.trim()).toBe(block.output.trim())
-  })
+  }, 300_000) // a guard against a hang, not a speed check: a block of eleven commands on a loaded 2-core machine
 })
