@@ -3,6 +3,9 @@
 // over the rank's internal communicator; see comm/collective-hook.ts). Types only.
 
 import type { Datatype, ErrorClass } from '@spinmpi/ddt'
+import type { InPlace } from './in-place.js'
+
+export { IN_PLACE, type InPlace } from './in-place.js'
 
 /** Any typed array, DataView or ArrayBuffer a user may pass as a message buffer. */
 export type BufferView = ArrayBufferView | ArrayBuffer
@@ -18,6 +21,9 @@ export interface BufferAt {
  * byte), a `BufferAt` to start elsewhere in it, or null in timing mode (no payload bytes).
  */
 export type Buffer = BufferView | BufferAt | null
+
+/** A buffer argument that may be IN_PLACE (where MPI allows MPI_IN_PLACE). */
+export type BufferOrInPlace = Buffer | InPlace
 
 /** Wildcards, MPI_UNDEFINED and the tag bound (MPI_TAG_UB). */
 export const ANY_SOURCE = -1
@@ -46,8 +52,8 @@ export interface Status {
   getElements(type: Datatype): number
 }
 
-/** Whether a request is a send or a receive. */
-export type RequestKind = 'send' | 'recv'
+/** Whether a request is a send, a receive, or a nonblocking collective (ibcast ..., completed by the rank's progress engine). */
+export type RequestKind = 'send' | 'recv' | 'coll'
 
 /** A non-blocking operation (MPI_Request). Complete it with wait/test on its communicator. */
 export interface Request {
@@ -115,46 +121,142 @@ export interface PointToPoint {
   iprobe(source: number, tag: number): Promise<Status | null>
 }
 
-/** Collective operations; all ranks of the communicator call them in the same order. */
+/**
+ * Collective operations; all ranks of the communicator call them, blocking and nonblocking alike,
+ * in the same order. `IN_PLACE` is accepted where MPI accepts MPI_IN_PLACE (noted per call).
+ * Arguments MPI calls significant only at the root are ignored elsewhere.
+ */
 export interface Collectives {
   /** Returns when every rank has entered it (MPI_Barrier). */
   barrier(): Promise<void>
   /** Copies root's buffer to every rank (MPI_Bcast). */
   bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void>
-  /** Combines every rank's elements with `op` into root's `recvbuf` (MPI_Reduce). */
-  reduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void>
-  /** Like reduce, with the result on every rank (MPI_Allreduce). */
-  allreduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
-  /** Collects each rank's block at root, in rank order (MPI_Gather). */
+  /** Combines every rank's elements with `op` into root's `recvbuf` (MPI_Reduce). IN_PLACE as sendbuf at the root: the root's input is in recvbuf. */
+  reduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void>
+  /** Like reduce, with the result on every rank (MPI_Allreduce). IN_PLACE as sendbuf (every rank): the input is in recvbuf. */
+  allreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /** Collects each rank's block at root, in rank order (MPI_Gather). IN_PLACE as sendbuf at the root: the root's block is already at its place in recvbuf. */
   gather(
-    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
-  /** Sends block i of root's buffer to rank i (MPI_Scatter). */
+  /** MPI_Gatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype. IN_PLACE as at gather. */
+  gatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
+  ): Promise<void>
+  /** Sends block i of root's buffer to rank i (MPI_Scatter). IN_PLACE as recvbuf at the root: the root's own block stays where it is in sendbuf. */
   scatter(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
-    recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
-  /** Collects each rank's block on every rank (MPI_Allgather). */
+  /** MPI_Scatterv: rank i gets sendcounts[i] elements from displs[i] extents of sendtype. IN_PLACE as at scatter. */
+  scatterv(
+    sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+  ): Promise<void>
+  /** Collects each rank's block on every rank (MPI_Allgather). IN_PLACE as sendbuf (every rank): each rank's block is already at its place in recvbuf. */
   allgather(
-    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Promise<void>
-  /** Rank i sends its block j to rank j, which stores it as block i (MPI_Alltoall). */
+  /** MPI_Allgatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype everywhere. */
+  allgatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
+  ): Promise<void>
+  /** Rank i sends its block j to rank j, which stores it as block i (MPI_Alltoall). IN_PLACE as sendbuf (every rank): data is sent from and replaced in recvbuf. */
   alltoall(
-    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Promise<void>
-  /** Displacements in elements of the send / receive type's extent, as in MPI. */
+  /** Displacements in elements of the send / receive type's extent, as in MPI. IN_PLACE as at alltoall. */
   alltoallv(
-    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
   ): Promise<void>
-  /** Displacements in bytes and one type per peer, as in MPI. */
+  /** Displacements in bytes and one type per peer, as in MPI. IN_PLACE as at alltoall. */
   alltoallw(
-    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
   ): Promise<void>
+  /** MPI_Scan: rank i gets x_0 ∘ x_1 ∘ … ∘ x_i (rank order). IN_PLACE as sendbuf: the input is in recvbuf. */
+  scan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /** MPI_Exscan: rank i > 0 gets x_0 ∘ … ∘ x_(i-1); rank 0's recvbuf is left untouched. IN_PLACE as at scan. */
+  exscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /**
+   * MPI_Reduce_scatter: every rank gives a vector of sum(recvcounts) elements; rank i gets
+   * recvcounts[i] elements of their reduction (those after the blocks of ranks below i).
+   * IN_PLACE as sendbuf: the vector is in recvbuf, and the result replaces its start.
+   */
+  reduceScatter(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype, op: ReduceOp): Promise<void>
+  /** MPI_Reduce_scatter_block: reduceScatter with recvcount elements for every rank. */
+  reduceScatterBlock(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcount: number, type: Datatype, op: ReduceOp): Promise<void>
+
+  // Nonblocking (MPI_I...): same arguments and algorithms as the blocking calls; the rank's
+  // progress engine runs them while the rank computes. Complete with wait/waitall/test...;
+  // buffers must not be touched until then.
+  /** MPI_Ibarrier: nonblocking `barrier`, run by the progress engine; complete the request with wait or test. */
+  ibarrier(): Request
+  /** Any bcast algorithm; the offloaded ones forward on the NICs while the ranks compute. */
+  ibcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Request
+  /** MPI_Ireduce: nonblocking `reduce`, run by the progress engine; complete the request with wait or test. */
+  ireduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Request
+  /** MPI_Iallreduce: nonblocking `allreduce`, run by the progress engine; complete the request with wait or test. */
+  iallreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  /** MPI_Igather: nonblocking `gather`, run by the progress engine; complete the request with wait or test. */
+  igather(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
+  ): Request
+  /** MPI_Igatherv: nonblocking `gatherv`, run by the progress engine; complete the request with wait or test. */
+  igatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
+  ): Request
+  /** MPI_Iscatter: nonblocking `scatter`, run by the progress engine; complete the request with wait or test. */
+  iscatter(
+    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+  ): Request
+  /** MPI_Iscatterv: nonblocking `scatterv`, run by the progress engine; complete the request with wait or test. */
+  iscatterv(
+    sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+  ): Request
+  /** MPI_Iallgather: nonblocking `allgather`, run by the progress engine; complete the request with wait or test. */
+  iallgather(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype,
+  ): Request
+  /** MPI_Iallgatherv: nonblocking `allgatherv`, run by the progress engine; complete the request with wait or test. */
+  iallgatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
+  ): Request
+  /** MPI_Ialltoall: nonblocking `alltoall`, run by the progress engine; complete the request with wait or test. */
+  ialltoall(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype,
+  ): Request
+  /** MPI_Ialltoallv: nonblocking `alltoallv`, run by the progress engine; complete the request with wait or test. */
+  ialltoallv(
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
+  ): Request
+  /** MPI_Ialltoallw: nonblocking `alltoallw`, run by the progress engine; complete the request with wait or test. */
+  ialltoallw(
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
+  ): Request
+  /** MPI_Iscan: nonblocking `scan`, run by the progress engine; complete the request with wait or test. */
+  iscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  /** MPI_Iexscan: nonblocking `exscan`, run by the progress engine; complete the request with wait or test. */
+  iexscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  /** MPI_Ireduce_scatter: nonblocking `reduceScatter`, run by the progress engine; complete the request with wait or test. */
+  ireduceScatter(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype, op: ReduceOp): Request
+  /** MPI_Ireduce_scatter_block: nonblocking `reduceScatterBlock`, run by the progress engine; complete the request with wait or test. */
+  ireduceScatterBlock(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcount: number, type: Datatype, op: ReduceOp): Request
 }
 
 /** A rank's communicator (MPI_COMM_WORLD of the run). */
