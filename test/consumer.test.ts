@@ -59,7 +59,7 @@ describe('packed packages', () => {
     await sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock'], app)
 
     const examples = docBlocks('README.md').filter((b) => b.lang === 'ts')
-    expect(examples).toHaveLength(3)
+    expect(examples.length).toBeGreaterThanOrEqual(3)
     examples.forEach((b, i) => writeFileSync(join(app, `example-${i + 1}.ts`), `${b.code}\n`))
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
