@@ -3,6 +3,7 @@
 // (captureGoalTraces turns it on for every run() the app starts), written to FILE when it is done.
 
 import { writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { captureGoalTraces } from '@spinmpi/runtime'
 import { UsageError } from './cli-error.js'
 
@@ -41,5 +42,6 @@ export async function withGoalExport<T>(file: string | undefined, app: () => Pro
   if (last === undefined) throw new UsageError('--goal: the app ran no simulation to export')
   if (goals.length > 1) process.stderr.write(`spinmpi: --goal: the app ran ${goals.length} simulations; writing the last\n`)
   writeFileSync(file, last)
+  process.stderr.write(`wrote ${resolve(file)} (GOAL schedule)\n`)
   return value
 }

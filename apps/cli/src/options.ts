@@ -9,7 +9,15 @@ export function parseOptions<S extends z.ZodType>(schema: S, raw: unknown): z.in
   // commander's keys are camelCase (maxRuns); the user typed --max-runs
   const kebab = (key: PropertyKey) => String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
   const field = issue.path.length > 0 ? `--${issue.path.map(kebab).join('.')}` : 'options'
-  throw new UsageError(`${field}: ${issue.message}`)
+  // zod names what a value should be even when there is none; a missing option is "required".
+  const missing = issue.path.length > 0 && valueAt(raw, issue.path) === undefined
+  throw new UsageError(`${field}: ${missing ? 'required' : issue.message}`)
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let v = raw
+  for (const key of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined
+  return v
 }
 
 /**

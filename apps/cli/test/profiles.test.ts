@@ -21,6 +21,11 @@ describe('spinmpi profiles', () => {
     expect(out).toMatch(/^nic\.hpuHz\s+800000000\s+SC19 §5\.1/m)
   })
 
+  it('with --set, the header line shows the values in force', async () => {
+    const header = (await run(['sc19', '--set', 'nic.hpus=8'])).split('\n')[0]
+    expect(header).toBe('sc19 with nic.hpus=8: 200 Gbit/s, 2 KiB packets, 8 HPUs at 800 MHz, PCIe Gen4 x32')
+  })
+
   it('prints JSON with values and sources', async () => {
     const json = JSON.parse(await run(['fpspin', '--json'])) as { values: { nic: { hpuHz: number } }; sources: Record<string, string> }
     expect(json.values.nic.hpuHz).toBe(40e6)

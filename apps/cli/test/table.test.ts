@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatTable } from '../src/table.js'
+import { formatBytes, formatDuration, formatNumber, formatTable } from '../src/table.js'
+import { parseOptions } from '../src/options.js'
+import { z } from 'zod'
 import { renderReport } from '../src/report.js'
 
 describe('formatTable', () => {
@@ -14,6 +16,28 @@ describe('formatTable', () => {
       'host         12.50  yes',
       'specialized    190  no',
     ])
+  })
+})
+
+describe('units and no exponent notation', () => {
+  it('scales durations, byte counts and large or tiny numbers', () => {
+    expect([formatDuration(465.8), formatDuration(99_480), formatDuration(46_910_000), formatDuration(2.5e9)])
+      .toEqual(['465.8 ns', '99.48 µs', '46.91 ms', '2.500 s'])
+    expect([formatBytes(512), formatBytes(1784), formatBytes(1 << 20), formatBytes(3 * 2 ** 30)])
+      .toEqual(['512 B', '1.742 KiB', '1 MiB', '3 GiB'])
+    expect([formatNumber(469_100.5), formatNumber(6.973e-16), formatNumber(12.5)]).toEqual(['469101', '0.0000000000000006973', '12.50'])
+  })
+  it('reads a unit from the column name', () => {
+    expect(formatTable([{ latencyNs: 469_100.5, nicMemBytes: 2048, 'rate (Gbit/s)': 84.32 }]).split('\n')).toEqual([
+      'latencyNs  nicMemBytes  rate',
+      '---------  -----------  ------------',
+      ' 469.1 µs        2 KiB  84.32 Gbit/s',
+    ])
+  })
+  it('a missing required option is "required", a wrong one names the allowed values', () => {
+    const schema = z.object({ strategy: z.enum(['host', 'rw-cp']) })
+    expect(() => parseOptions(schema, {})).toThrow('--strategy: required')
+    expect(() => parseOptions(schema, { strategy: 'x' })).toThrow(/--strategy: .*host/)
   })
 })
 
@@ -38,5 +62,20 @@ describe('renderReport', () => {
     expect(html).toContain('✘ miss')
     expect(html).toContain('full run only</td>')
     expect(html).toContain('quick sweep')
+  })
+})
+
+describe('ratio table', () => {
+  it('prints ratios in a tinybench-style box with min / median / max and samples', async () => {
+    const { formatRatioTable, formatRatio } = await import('../src/ratio-table.js')
+    expect([formatRatio(0.25), formatRatio(1.5), formatRatio(0.00659), formatRatio(123.4)]).toEqual(['0.250x', '1.50x', '0.00659x', '123x'])
+    const out = formatRatioTable([{ task: 'pack', reference: 'copy', samples: 20, min: 0.25, median: 0.4, max: 0.5 }])
+    expect(out.split('\n')).toEqual([
+      '┌─────────┬───────────┬───────────┬───────────┬──────────────┬───────────┬─────────┐',
+      '│ (index) │ Task name │ Reference │ Ratio min │ Ratio median │ Ratio max │ Samples │',
+      '├─────────┼───────────┼───────────┼───────────┼──────────────┼───────────┼─────────┤',
+      '│ 0       │ pack      │ copy      │    0.250x │       0.400x │    0.500x │      20 │',
+      '└─────────┴───────────┴───────────┴───────────┴──────────────┴───────────┴─────────┘',
+    ])
   })
 })

@@ -1,14 +1,14 @@
 // Host pack/unpack throughput of the datatype engine on the workloads of
-// ../shared/bench/host-pack-types.json, cold (caches flushed) and warm, beside a plain copy of
+// apps/micro/data/host-pack-types.json (the project's own copy), cold (caches flushed) and warm, beside a plain copy of
 // the same bytes in the same run. Wall-clock performance of spinmpi itself, not a paper figure.
 
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Bench, type Task } from 'tinybench'
 import { z } from 'zod'
 import { FLOAT32, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import { speedRatio, type RatioSummary, type SampleTimes } from './ratio.js'
 
 export type HostPackRow = {
   readonly id: string
@@ -33,17 +33,9 @@ const workloadSchema = z.object({
 const fileSchema = z.object({ types: z.array(workloadSchema).min(1) })
 type Workload = z.infer<typeof workloadSchema>
 
-/** The workload file: ../shared/bench beside the repository root, found by walking up from here. */
+/** The workload file, shipped with this package: data/ sits beside both src/ and dist/. */
 export function hostPackWorkloadsPath(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  for (;;) {
-    const candidate = join(dir, 'shared', 'bench', WORKLOADS_FILE)
-    if (existsSync(candidate)) return candidate
-    const up = dirname(dir)
-    if (up === dir) break
-    dir = up
-  }
-  throw new Error(`host-pack: cannot find shared/bench/${WORKLOADS_FILE} beside the repository (searched up from ${fileURLToPath(import.meta.url)})`)
+  return fileURLToPath(new URL(`../data/${WORKLOADS_FILE}`, import.meta.url))
 }
 
 function loadWorkloads(): Workload[] {
@@ -125,14 +117,16 @@ interface Phase {
   readonly cold: boolean
 }
 
-function medianMs(task: Task | undefined): number {
+function latency(task: Task | undefined): SampleTimes {
   const r = task?.result
   if (r === undefined || !('latency' in r)) throw new Error(`host-pack: task ${task?.name ?? '?'} produced no statistics`)
-  return r.latency.p50
+  return { min: r.latency.min, median: r.latency.p50, max: r.latency.max, samples: r.latency.samplesCount }
 }
 
-/** Median MB/s of pack, unpack and copy in one phase. */
-function measure(s: Setup, phase: Phase): [pack: number, unpack: number, copy: number] {
+interface Measured { readonly pack: SampleTimes; readonly unpack: SampleTimes; readonly copy: SampleTimes }
+
+/** Sample times of pack, unpack and copy in one phase. */
+function measure(s: Setup, phase: Phase): Measured {
   const bench = new Bench({
     iterations: phase.iterations, time: phase.time, warmupIterations: phase.warmupIterations, warmupTime: 0, throws: true,
   })
@@ -141,12 +135,12 @@ function measure(s: Setup, phase: Phase): [pack: number, unpack: number, copy: n
   bench.add('unpack', () => { unpack(s.type, s.count, s.packed, 0, s.buf, s.origin) }, opts)
   bench.add('copy', () => { s.copyDst.set(s.copySrc) }, opts)
   const tasks = bench.runSync()
-  const mbps = (name: string): number => {
-    const ms = medianMs(tasks.find((t) => t.name === name))
-    return Math.round(s.packed.length / (ms / 1000) / 1e6)
-  }
-  return [mbps('pack'), mbps('unpack'), mbps('copy')]
+  const of = (name: string) => latency(tasks.find((t) => t.name === name))
+  return { pack: of('pack'), unpack: of('unpack'), copy: of('copy') }
 }
+
+/** Median MB/s of `bytes` moved in the median time (ms). */
+const mbps = (bytes: number, t: SampleTimes): number => Math.round(bytes / (t.median / 1000) / 1e6)
 
 async function run(options: FigureOptions): Promise<FigureResult> {
   const workloads = loadWorkloads()
@@ -158,11 +152,22 @@ async function run(options: FigureOptions): Promise<FigureResult> {
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
   const rows: HostPackRow[] = []
+  const ratios: RatioSummary[] = []
   for (const w of workloads) {
     const s = setUp(w)
-    const [warmPackMBps, warmUnpackMBps, warmCopyMBps] = measure(s, warm)
-    const [coldPackMBps, coldUnpackMBps, coldCopyMBps] = measure(s, cold)
-    rows.push({ id: w.id, packedBytes: w.packedBytes, coldPackMBps, coldUnpackMBps, warmPackMBps, warmUnpackMBps, coldCopyMBps, warmCopyMBps })
+    const warmRun = measure(s, warm)
+    const coldRun = measure(s, cold)
+    const bytes = w.packedBytes
+    rows.push({
+      id: w.id, packedBytes: bytes,
+      coldPackMBps: mbps(bytes, coldRun.pack), coldUnpackMBps: mbps(bytes, coldRun.unpack),
+      warmPackMBps: mbps(bytes, warmRun.pack), warmUnpackMBps: mbps(bytes, warmRun.unpack),
+      coldCopyMBps: mbps(bytes, coldRun.copy), warmCopyMBps: mbps(bytes, warmRun.copy),
+    })
+    for (const [phase, m] of [['warm', warmRun], ['cold', coldRun]] as const) {
+      ratios.push(speedRatio(`${w.id} pack (${phase})`, `copy (${phase})`, m.pack, m.copy.median))
+      ratios.push(speedRatio(`${w.id} unpack (${phase})`, `copy (${phase})`, m.unpack, m.copy.median))
+    }
     options.onProgress?.(rows.length, workloads.length)
   }
   const geomean = (f: (r: HostPackRow) => number): number =>
@@ -176,6 +181,7 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       coldPackMBps: geomean((r) => r.coldPackMBps), coldUnpackMBps: geomean((r) => r.coldUnpackMBps),
       warmCopyMBps: geomean((r) => r.warmCopyMBps), coldCopyMBps: geomean((r) => r.coldCopyMBps),
     },
+    ratios,
     flushChecksum: flushSink,
   }
 }

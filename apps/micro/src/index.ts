@@ -6,3 +6,4 @@ export { bandText, claimStatus, formatTally, JOINT_FITS, matchesPaper, tallyClai
 export type { ClaimBasis, ClaimTally } from './claims.js'
 export { runDdtbenchCli, ddtbenchTextRows, DdtbenchOptionsError, DDTBENCH_CLI_FLAGS, DDTBENCH_CLI_USAGE } from './ddtbench-cli.js'
 export type { DdtbenchCliArgs, DdtbenchInputReport, DdtbenchReport } from './ddtbench-cli.js'
+export { speedRatio, type RatioSummary, type SampleTimes } from './ratio.js'

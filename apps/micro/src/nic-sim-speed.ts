@@ -10,6 +10,7 @@ import { Cluster, type Profile } from '@spinmpi/nic'
 import type { ClaimCheck } from './claims.js'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { copyContext, profileFor } from './nic-common.js'
+import { speedRatio, type RatioSummary } from './ratio.js'
 
 export type SimSpeedRow = {
   readonly mode: 'timing' | 'data'
@@ -71,7 +72,7 @@ export const simSpeed: Figure = {
   async run(options: FigureOptions): Promise<FigureResult> {
     const profile = profileFor(options.profile, { 'nic.hpus': 16 })
     const reps = options.quick ? 5 : 21
-    const medians: { mode: 'timing' | 'data'; packets: number; events: number; median: number }[] = []
+    const medians: { mode: 'timing' | 'data'; packets: number; events: number; median: number; min: number; max: number }[] = []
     let done = 0
     for (const mode of ['timing', 'data'] as const) {
       const buffers = mode === 'data' ? hostBuffers() : null
@@ -88,7 +89,7 @@ export const simSpeed: Figure = {
         options.onProgress?.(++done, 2 * reps)
       }
       times.sort((a, b) => a - b)
-      medians.push({ mode, packets, events, median: times[times.length >> 1]! })
+      medians.push({ mode, packets, events, median: times[times.length >> 1]!, min: times[0]!, max: times[times.length - 1]! })
     }
     const pps = (m: { packets: number; median: number }) => m.packets / (m.median / 1000)
     const timingPps = pps(medians[0]!)
@@ -96,7 +97,12 @@ export const simSpeed: Figure = {
       mode: m.mode, packets: m.packets, events: m.events, runs: reps, medianWallMs: m.median,
       packetsPerSecond: pps(m), vsTiming: pps(m) / timingPps,
     }))
-    return { name: 'sim-speed', profile: profile.name, rows }
+    // Same packets in both modes, so the speed ratio is timing mode's median time over data mode's.
+    const [timing, data] = [medians[0]!, medians[1]!]
+    const ratios: RatioSummary[] = [
+      speedRatio('data mode: 4 MiB put, bytes copied', 'timing mode (no payload)', { ...data, samples: reps }, timing.median),
+    ]
+    return { name: 'sim-speed', profile: profile.name, rows, ratios }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly SimSpeedRow[]

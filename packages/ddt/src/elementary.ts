@@ -40,23 +40,41 @@ function make(name: ElementaryName): Datatype {
   return ELEMENTARY[name].components === undefined ? scalar(name) : makePair(name)
 }
 
+/** MPI_BYTE: one uninterpreted byte. */
 export const BYTE = make('byte')
+/** MPI_CHAR: a 1-byte character. */
 export const CHAR = make('char')
+/** MPI_INT8_T: a signed 8-bit integer. */
 export const INT8 = make('int8')
+/** MPI_UINT8_T: an unsigned 8-bit integer. */
 export const UINT8 = make('uint8')
+/** MPI_INT16_T: a signed 16-bit integer. */
 export const INT16 = make('int16')
+/** MPI_UINT16_T: an unsigned 16-bit integer. */
 export const UINT16 = make('uint16')
+/** MPI_INT32_T (MPI_INT): a signed 32-bit integer. */
 export const INT32 = make('int32')
+/** MPI_UINT32_T: an unsigned 32-bit integer. */
 export const UINT32 = make('uint32')
+/** MPI_INT64_T: a signed 64-bit integer. */
 export const INT64 = make('int64')
+/** MPI_UINT64_T: an unsigned 64-bit integer. */
 export const UINT64 = make('uint64')
+/** MPI_FLOAT: an IEEE 754 single (4 bytes). */
 export const FLOAT32 = make('float32')
+/** MPI_DOUBLE: an IEEE 754 double (8 bytes). */
 export const FLOAT64 = make('float64')
+/** MPI_C_FLOAT_COMPLEX: two float32 (8 bytes). */
 export const COMPLEX64 = make('complex64')
+/** MPI_C_DOUBLE_COMPLEX: two float64 (16 bytes). */
 export const COMPLEX128 = make('complex128')
+/** MPI_FLOAT_INT: a float32 and an int32, for MINLOC/MAXLOC. */
 export const FLOAT_INT = make('float_int')
+/** MPI_DOUBLE_INT: a float64 and an int32 (padded to 16 bytes), for MINLOC/MAXLOC. */
 export const DOUBLE_INT = make('double_int')
+/** MPI_SHORT_INT: an int16 and an int32 (padded to 8 bytes), for MINLOC/MAXLOC. */
 export const SHORT_INT = make('short_int')
+/** MPI_2INT: two int32, for MINLOC/MAXLOC. */
 export const TWO_INT = make('2int')
 
 const BY_NAME: Readonly<Record<ElementaryName, Datatype>> = {

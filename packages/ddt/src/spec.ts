@@ -4,9 +4,12 @@ import { z } from 'zod'
 import type { ElementaryName } from './datatype.js'
 import { ELEMENTARY_NAMES } from './elementary-table.js'
 
+/** Array storage order: 'C' (row-major, last index fastest) or 'F' (Fortran, first index fastest). */
 export type Order = 'C' | 'F'
+/** How darray distributes one dimension over the process grid. */
 export type Distribution = 'block' | 'cyclic' | 'none'
 
+/** JSON form of {@link contiguous}. */
 export interface ContiguousSpec { readonly kind: 'contiguous'; readonly count: number; readonly oldtype: TypeSpec }
 /** `stride` in extents of oldtype. */
 export interface VectorSpec {
@@ -24,9 +27,11 @@ export interface IndexedSpec {
 export interface HindexedSpec {
   readonly kind: 'hindexed'; readonly blocklengths: readonly number[]; readonly displacements: readonly number[]; readonly oldtype: TypeSpec
 }
+/** JSON form of {@link indexedBlock} (displacements in oldtype extents). */
 export interface IndexedBlockSpec {
   readonly kind: 'indexedBlock'; readonly blocklength: number; readonly displacements: readonly number[]; readonly oldtype: TypeSpec
 }
+/** JSON form of {@link hindexedBlock} (displacements in bytes). */
 export interface HindexedBlockSpec {
   readonly kind: 'hindexedBlock'; readonly blocklength: number; readonly displacements: readonly number[]; readonly oldtype: TypeSpec
 }
@@ -34,6 +39,7 @@ export interface HindexedBlockSpec {
 export interface StructSpec {
   readonly kind: 'struct'; readonly blocklengths: readonly number[]; readonly displacements: readonly number[]; readonly types: readonly TypeSpec[]
 }
+/** JSON form of {@link subarray}. */
 export interface SubarraySpec {
   readonly kind: 'subarray'; readonly sizes: readonly number[]; readonly subsizes: readonly number[]; readonly starts: readonly number[]
   readonly order: Order; readonly oldtype: TypeSpec
@@ -44,15 +50,20 @@ export interface DarraySpec {
   readonly distribs: readonly Distribution[]; readonly dargs: readonly (number | null)[]; readonly psizes: readonly number[]
   readonly order: Order; readonly oldtype: TypeSpec
 }
+/** JSON form of {@link resized}. */
 export interface ResizedSpec { readonly kind: 'resized'; readonly lb: number; readonly extent: number; readonly oldtype: TypeSpec }
+/** JSON form of {@link dup}. */
 export interface DupSpec { readonly kind: 'dup'; readonly oldtype: TypeSpec }
 
+/** A derived type in JSON: an object whose `kind` names the constructor. */
 export type DerivedSpec =
   | ContiguousSpec | VectorSpec | HvectorSpec | IndexedSpec | HindexedSpec | IndexedBlockSpec
   | HindexedBlockSpec | StructSpec | SubarraySpec | DarraySpec | ResizedSpec | DupSpec
 
+/** A datatype in JSON: an elementary name or a derived type object. */
 export type TypeSpec = ElementaryName | DerivedSpec
 
+/** The `kind` values of derived types in JSON. */
 export type TypeKind = DerivedSpec['kind']
 
 const msg = (error: string) => ({ error })
@@ -67,6 +78,7 @@ const order = z.enum(['C', 'F'], msg("expected 'C' or 'F'"))
 const distribution = z.enum(['block', 'cyclic', 'none'], msg("expected 'block', 'cyclic' or 'none'"))
 const darg = z.union([positive, z.null()], msg('expected a positive integer or null'))
 
+/** Validates an elementary type name. */
 export const elementaryNameSchema = z.enum(
   ELEMENTARY_NAMES as [ElementaryName, ...ElementaryName[]],
   msg('expected an elementary type name'),
@@ -105,6 +117,7 @@ const resized = z.strictObject({
 })
 const dup = z.strictObject({ kind: z.literal('dup'), get oldtype() { return typeSpecSchema } })
 
+/** Validates a derived type object in the JSON grammar. */
 export const derivedSpecSchema = z.discriminatedUnion('kind', [
   contiguous, vectorLike('vector'), vectorLike('hvector'), indexedLike('indexed'), indexedLike('hindexed'),
   blockLike('indexedBlock'), blockLike('hindexedBlock'), struct, subarray, darray, resized, dup,

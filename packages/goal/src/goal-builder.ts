@@ -8,6 +8,7 @@ import { ANY, LABEL_PATTERN, MAX_CPU_NIC, MAX_TAG, RESERVED_LABELS, type GoalDep
 import { checkReferences, markValid } from './goal-validate.js'
 import { writeGoal } from './goal-write.js'
 
+/** Optional fields of a send or receive: tag (default 0), the CPU and NIC it uses (default 0), and a label. */
 export interface MessageOptions {
   /** Default 0; ANY (-1) matches any tag. */
   readonly tag?: number
@@ -16,11 +17,13 @@ export interface MessageOptions {
   readonly label?: string
 }
 
+/** Optional fields of a calc: the CPU it runs on (default 0) and a label. */
 export interface CalcOptions {
   readonly cpu?: number
   readonly label?: string
 }
 
+/** Builds one rank's operations and their dependencies; each add returns the operation's index. */
 export class GoalRankBuilder {
   private readonly ops: GoalOp[] = []
   private readonly deps: GoalDependency[] = []
@@ -33,6 +36,7 @@ export class GoalRankBuilder {
     return this.ops.length
   }
 
+  /** Adds a send of `bytes` to rank `dest`; returns its index. */
   send(bytes: number, dest: number, options: MessageOptions = {}): number {
     const { tag = 0, cpu = 0, nic = 0, label } = options
     this.checkMessage(bytes, 'dest', dest, 0, tag, cpu, nic)
@@ -46,6 +50,7 @@ export class GoalRankBuilder {
     return this.add(label === undefined ? { kind: 'recv', bytes, src, tag, cpu, nic } : { kind: 'recv', bytes, src, tag, cpu, nic, label })
   }
 
+  /** Adds local work of `duration` time units; returns its index. */
   calc(duration: number, options: CalcOptions = {}): number {
     const { cpu = 0, label } = options
     this.checkInt('duration', duration, 0, Number.MAX_SAFE_INTEGER)
@@ -67,6 +72,7 @@ export class GoalRankBuilder {
     return this
   }
 
+  /** The operations and dependencies added so far (copies). */
   snapshot(): { ops: GoalOp[]; deps: GoalDependency[] } {
     return { ops: this.ops.slice(), deps: this.deps.slice() }
   }
@@ -105,6 +111,7 @@ export class GoalRankBuilder {
   }
 }
 
+/** Builds a GOAL schedule rank by rank, then validates it (`build`) or writes it as text (`toText`). */
 export class GoalBuilder {
   private readonly rankBuilders: GoalRankBuilder[]
 
@@ -113,18 +120,21 @@ export class GoalBuilder {
     this.rankBuilders = Array.from({ length: numRanks }, (_v, r) => new GoalRankBuilder(r))
   }
 
+  /** Rank `r`'s builder (the same one on every call). */
   rank(r: number): GoalRankBuilder {
     const b = this.rankBuilders[r]
     if (!b) throw new RangeError(`rank ${r} is not in 0..${this.numRanks - 1}`)
     return b
   }
 
+  /** The validated schedule; throws GoalScheduleError naming the first problem. */
   build(): GoalSchedule {
     const schedule: GoalSchedule = { ranks: this.rankBuilders.map((b) => b.snapshot()) }
     checkReferences(schedule)
     return markValid(schedule)
   }
 
+  /** The schedule as GOAL text (what LogGOPSim reads). */
   toText(): string {
     return writeGoal(this.build())
   }

@@ -33,6 +33,7 @@ interface OpenRank {
   readonly labels: Map<string, number>
 }
 
+/** Reads GOAL text into a validated schedule; throws GoalSyntaxError with the line of the first error. */
 export function parseGoal(text: string): GoalSchedule {
   return new GoalParser(new GoalLexer(text)).file()
 }

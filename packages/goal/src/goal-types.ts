@@ -12,6 +12,7 @@ export const MAX_TAG = 0xfffffffe
 /** cpu and nic numbers are stored in one byte by txt2bin. */
 export const MAX_CPU_NIC = 255
 
+/** A send of `bytes` to `dest`. */
 export interface GoalSend {
   readonly kind: 'send'
   readonly bytes: number
@@ -24,6 +25,7 @@ export interface GoalSend {
   readonly label?: string
 }
 
+/** A receive of `bytes` from `src` (ANY for any source). */
 export interface GoalRecv {
   readonly kind: 'recv'
   readonly bytes: number
@@ -44,6 +46,7 @@ export interface GoalCalc {
   readonly label?: string
 }
 
+/** One operation of a rank. */
 export type GoalOp = GoalSend | GoalRecv | GoalCalc
 
 /**
@@ -56,6 +59,7 @@ export interface GoalDependency {
   readonly on: number
 }
 
+/** One rank's operations and the dependencies between them. */
 export interface GoalRank {
   readonly ops: readonly GoalOp[]
   readonly deps: readonly GoalDependency[]

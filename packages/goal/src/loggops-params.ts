@@ -21,8 +21,10 @@ export const logGopsParamsSchema = z.strictObject({
   S: param('S').default(65535),
 })
 
+/** LogGOPS parameters (L, o, g, G, O, S), in the time unit of the schedule. */
 export type LogGopsParams = z.output<typeof logGopsParamsSchema>
 
+/** LogGOPSim's default parameters: L=2500 o=1500 g=1000 G=6 O=0 S=65535. */
 export const DEFAULT_LOGGOPS_PARAMS: LogGopsParams = logGopsParamsSchema.parse({})
 
 /** Validates (and defaults) parameters; the error names the parameter. */

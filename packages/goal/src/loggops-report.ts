@@ -28,6 +28,7 @@ function describeUnmatched(u: UnmatchedOp): string {
   return `rank ${u.rank}: receive from ${src} tag ${tag} (${u.bytes} bytes, recv #${u.opIndex}${name}) was never matched`
 }
 
+/** The result as LogGOPSim prints it: parameters, then each rank's end time (or the unmatched operations). */
 export function formatLogGopsText(result: LogGopsResult): string {
   const { L, o, g, G, O, S } = result.params
   const lines = [

@@ -42,6 +42,7 @@ export interface UnmatchedOp {
   readonly label?: string
 }
 
+/** What simulateLogGops returns: the parameters used, the schedule's shape and each rank's end time. */
 export interface LogGopsResult {
   readonly params: LogGopsParams
   readonly numRanks: number

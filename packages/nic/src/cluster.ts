@@ -11,6 +11,7 @@ import { resolveProfile } from './profile/resolve.js'
 import type { Profile } from './profile/schema.js'
 import { Simulator } from './sim/simulator.js'
 
+/** How to build a cluster: node count, profile, seed, data or timing mode, reordering and faults. */
 export interface ClusterOptions {
   readonly nodes: number
   /** A profile name ('sc19' by default) or a full profile object. */
@@ -39,6 +40,7 @@ const ClusterOptionsSchema = z.strictObject({
   trustedInputs: z.boolean().optional(),
 })
 
+/** N nodes, each with a sPIN NIC, on one network and one simulator: build it, post MEs and puts on its NICs, then run. */
 export class Cluster {
   readonly sim = new Simulator()
   readonly profile: Profile
@@ -62,6 +64,7 @@ export class Cluster {
     this.nics = nics
   }
 
+  /** Node `node`'s NIC. */
   nic(node: number): Nic {
     const n = this.nics[node]
     if (n === undefined) throw new NicInputError(`node: ${node} is not in this ${this.nics.length}-node cluster`)
@@ -73,10 +76,12 @@ export class Cluster {
     return this.dataMode ? new Uint8Array(bytes) : null
   }
 
+  /** Runs the simulation until no event is left. */
   run(): void {
     this.sim.run()
   }
 
+  /** Runs the simulation, letting host promises (ranks) advance between events. */
   runAsync(): Promise<void> {
     return this.sim.runAsync()
   }

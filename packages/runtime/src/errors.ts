@@ -33,6 +33,7 @@ export class InStatusError extends MpiError {
   }
 }
 
+/** A rank in a deadlock report, with what it waits for. */
 export interface BlockedRank {
   readonly rank: number
   /** Its pending operations, e.g. "recv(source=0, tag=7, count=4 x float64)". */

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from './strategies/contract.js'
 import { RECEIVE_STRATEGY_CHOICES, SEND_STRATEGY_CHOICES } from './types.js'
 
+/** How to run a program: rank count, profile, seed, data or timing mode, receive and send strategies, reordering, tracing. */
 export interface RunOptions {
   readonly ranks: number
   /** A profile name ('sc19' by default) or a full profile object. */

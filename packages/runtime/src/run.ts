@@ -22,6 +22,7 @@ import { goalCaptureSink } from './trace/goal-capture.js'
 
 const log = debugFactory('spinmpi:runtime')
 
+/** What run() returns: each rank's result and end time, the profile used, the run's statistics, and the GOAL trace when asked for. */
 export interface RunResult<T> {
   /** What each rank's main returned, by rank. */
   readonly results: T[]
@@ -42,6 +43,7 @@ const DEFAULT_UNEXPECTED_BYTES = 4 * 1024 * 1024
 
 class Abort extends Error {}
 
+/** Runs `main` on `options.ranks` simulated ranks, one cluster node each, until every rank returned; rejects with a RankError if a rank throws and a DeadlockError if every rank is blocked. */
 export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<T> | T): Promise<RunResult<T>> {
   const o = parseRunOptions(options)
   if (typeof main !== 'function') throw new MpiError(ERR_ARG, 'run: main must be a function (comm) => result')

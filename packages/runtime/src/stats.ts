@@ -5,6 +5,7 @@ import type { NicReport, Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './strategies/contract.js'
 import type { UnreceivedMessage } from './unreceived.js'
 
+/** One receive of a run: peer, tag, size, the strategy that unpacked it and its processing and host times. */
 export interface ReceiveRecord {
   readonly rank: number
   readonly source: number
@@ -22,6 +23,7 @@ export interface ReceiveRecord {
   readonly nicMemBytes: number
 }
 
+/** Receives per strategy: count, bytes, processing and host time. */
 export interface StrategySummary {
   readonly receives: number
   readonly bytes: number
@@ -29,6 +31,7 @@ export interface StrategySummary {
   readonly hostPs: Ps
 }
 
+/** Statistics of a run: messages, packets, receives and their strategies, NIC counters per node. */
 export interface RunStats {
   /** User-level messages sent (point-to-point and the collectives built on it). */
   readonly messages: number

@@ -12,16 +12,46 @@ import type { ReceiveStrategyChoice, SendStrategyName } from './strategies/contr
 import { RECEIVE_CHOICES } from './strategies/request-schema.js'
 import { SEND_STRATEGIES } from './strategies/send-strategies.js'
 
+/** The datatype API in one object, as MPI programs use it: the elementary types (`types.FLOAT64`) and the constructors (`types.vector(...)`). */
 export const types = {
   BYTE, CHAR, INT8, UINT8, INT16, UINT16, INT32, UINT32, INT64, UINT64, FLOAT32, FLOAT64, COMPLEX64, COMPLEX128,
   FLOAT_INT, DOUBLE_INT, SHORT_INT, TWO_INT,
-  elementary, contiguous, vector, hvector, indexed, hindexed, indexedBlock, hindexedBlock, struct, subarray, darray,
-  resized, dup, fromJson: typeFromJson, toJson: typeToJson,
+  /** The datatype constructor `elementary` of `@spinmpi/ddt`. */
+  elementary,
+  /** The datatype constructor `contiguous` of `@spinmpi/ddt`. */
+  contiguous,
+  /** The datatype constructor `vector` of `@spinmpi/ddt`. */
+  vector,
+  /** The datatype constructor `hvector` of `@spinmpi/ddt`. */
+  hvector,
+  /** The datatype constructor `indexed` of `@spinmpi/ddt`. */
+  indexed,
+  /** The datatype constructor `hindexed` of `@spinmpi/ddt`. */
+  hindexed,
+  /** The datatype constructor `indexedBlock` of `@spinmpi/ddt`. */
+  indexedBlock,
+  /** The datatype constructor `hindexedBlock` of `@spinmpi/ddt`. */
+  hindexedBlock,
+  /** The datatype constructor `struct` of `@spinmpi/ddt`. */
+  struct,
+  /** The datatype constructor `subarray` of `@spinmpi/ddt`. */
+  subarray,
+  /** The datatype constructor `darray` of `@spinmpi/ddt`. */
+  darray,
+  /** The datatype constructor `resized` of `@spinmpi/ddt`. */
+  resized,
+  /** The datatype constructor `dup` of `@spinmpi/ddt`. */
+  dup,
+  /** Reads a type from its JSON form (`typeFromJson` of `@spinmpi/ddt`). */
+  fromJson: typeFromJson,
+  /** Writes a type as JSON (`typeToJson` of `@spinmpi/ddt`). */
+  toJson: typeToJson,
 } as const
 
 export const RECEIVE_STRATEGY_CHOICES = RECEIVE_CHOICES
 export const SEND_STRATEGY_CHOICES = SEND_STRATEGIES
 
+/** Per-type choices that override the run's: the receive strategy and the send strategy for messages of this type. */
 export interface TypeAttributes {
   /** false: receives of this type are always unpacked by the host. */
   readonly offload?: boolean
@@ -56,6 +86,7 @@ export function setTypeAttributes(type: Datatype, attrs: TypeAttributes): void {
   attributes.set(type, { ...attributes.get(type), ...r.data })
 }
 
+/** The attributes set on `type` (an empty object when none). */
 export function getTypeAttributes(type: Datatype): TypeAttributes {
   return attributes.get(type) ?? {}
 }

@@ -5,6 +5,7 @@
 import { ANY_SOURCE, type Cluster } from '@spinmpi/nic'
 import { KIND_EAGER, KIND_RTS, kindOf, lowOf } from './comm/match-bits.js'
 
+/** A message that was sent but never received when the run ended. */
 export interface UnreceivedMessage {
   /** World rank the message was sent to. */
   readonly rank: number

@@ -17,6 +17,8 @@ import { formatTable } from '../table.js'
 import type { Profile } from '@spinmpi/nic'
 import { collectSet, loadProfile, profileNameFor, SET_HELP } from '../profile-option.js'
 import { parseRankList, runScaleBench, SCALE_QUICK_RANKS, SCALE_RANKS } from './bench-scale.js'
+import { formatRatioTable } from '../ratio-table.js'
+import type { RatioSummary } from '@spinmpi/micro'
 
 const BenchOptions = z.object({
   json: z.boolean().default(false),
@@ -74,7 +76,7 @@ export function registerBench(program: Command): void {
       if (opts.out && name === 'all') {
         const report = join(resolve(opts.out), 'index.html')
         writeFileSync(report, renderReport(entries, { profile: profile ?? 'per figure', quick: opts.quick }))
-        process.stderr.write(`report: ${report}\n`)
+        process.stderr.write(`wrote ${report} (report)\n`)
       }
       printResults(entries, opts.json, name)
     })
@@ -140,10 +142,14 @@ function withClaims(result: FigureResult, checks: readonly ClaimCheck[]): Figure
 async function writeOutputs(dir: string, figure: Figure, result: FigureResult, checks: readonly ClaimCheck[]): Promise<string | undefined> {
   const out = resolve(dir)
   makeDirs(out)
-  writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(withClaims(result, checks), null, 2)}\n`)
+  const jsonFile = join(out, `${figure.name}.json`)
+  writeFileSync(jsonFile, `${JSON.stringify(withClaims(result, checks), null, 2)}\n`)
+  process.stderr.write(`wrote ${jsonFile}\n`)
   const svg = await renderFigure(figure, result)
   if (!svg) return undefined
-  writeFileSync(join(out, `${figure.name}.svg`), svg)
+  const svgFile = join(out, `${figure.name}.svg`)
+  writeFileSync(svgFile, svg)
+  process.stderr.write(`wrote ${svgFile}\n`)
   return `${figure.name}.svg`
 }
 
@@ -156,11 +162,15 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
   // A sweep of many figures prints the claims only; one figure prints its table too.
   const tables = entries.length === 1
   for (const e of entries) {
-    const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows'].includes(k))
+    const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows', 'ratios'].includes(k))
     process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${e.result.rows.length} rows, ${e.wallSeconds.toFixed(1)} s)\n`)
     if (tables) {
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
+    }
+    const ratios = e.result.ratios as readonly RatioSummary[] | undefined
+    if (ratios !== undefined && ratios.length > 0) {
+      process.stdout.write(`speed against the in-run reference (reference median time / task time; above 1x is faster):\n${formatRatioTable(ratios)}\n`)
     }
     for (const c of e.checks) {
       const status = claimStatus(c) === 'miss' ? 'MISS' : claimStatus(c)

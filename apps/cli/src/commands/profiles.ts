@@ -2,7 +2,7 @@
 // one with every value and where it comes from (paper section or the reason it was chosen).
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError } from '@spinmpi/nic/internal'
+import { getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError, type Profile, type ProfileOverrides } from '@spinmpi/nic/internal'
 import { isProfileFileRef } from '@spinmpi/nic'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
@@ -54,5 +54,18 @@ function showOne(name: string, json: boolean, set: readonly string[]): string {
     return JSON.stringify({ name: named.name, description: named.description, values, sources }, null, 2)
   }
   const rows = leafPaths(values).map((path) => ({ field: path, value: String(getPath(values, path)), source: sourceOf(path) }))
-  return `${named.name}: ${named.description}\n\n${formatTable(rows, ['field', 'value', 'source'])}`
+  return `${header(named.name, named.description, values, overrides)}\n\n${formatTable(rows, ['field', 'value', 'source'])}`
+}
+
+/**
+ * The profile's description, or with --set a summary computed from the values in force (the
+ * description quotes the unmodified numbers), followed by what was overridden.
+ */
+function header(name: string, description: string, values: Profile, overrides: ProfileOverrides): string {
+  const set = Object.keys(overrides)
+  if (set.length === 0) return `${name}: ${description}`
+  const mtu = values.network.mtuBytes
+  const summary = `${values.network.linkGbps} Gbit/s, ${mtu % 1024 === 0 ? `${mtu / 1024} KiB` : `${mtu} B`} packets, ` +
+    `${values.nic.hpus} HPUs at ${values.nic.hpuHz / 1e6} MHz, PCIe Gen${values.pcie.gen} x${values.pcie.lanes}`
+  return `${name} with ${set.map((p) => `${p}=${String(getPath(values, p))}`).join(', ')}: ${summary}`
 }

@@ -91,7 +91,7 @@ async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
   }
   const rows = Object.entries(out)
     .filter(([, v]) => v === null || typeof v !== 'object')
-    .map(([field, value]) => ({ field, value: value === null ? 'null' : String(value) }))
+    .map(([field, value]) => ({ field, value: value === null ? 'null' : formatCell(value, field) }))
   process.stdout.write(`${formatTable(rows)}\n`)
   const detail = cli.rows?.(out)
   if (detail !== undefined) process.stdout.write(`\n${formatTable(detail)}\n`)

@@ -10,7 +10,7 @@ import { RECEIVE_CHOICES, runUnpack, type UnpackResult } from '@spinmpi/runtime/
 import { UsageError } from '../cli-error.js'
 import { MAX_TYPE_FILE_BYTES, readInputText } from '../input-file.js'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
-import { formatTable } from '../table.js'
+import { formatBytes, formatDuration, formatNumber, formatTable } from '../table.js'
 import { collectSet, loadProfile, PROFILE_HELP, SET_HELP } from '../profile-option.js'
 
 const UnpackOptions = z.object({
@@ -68,15 +68,15 @@ export function unpackJson(r: UnpackResult) {
 function unpackText(r: UnpackResult): string {
   const rows = [
     { field: 'strategy', value: r.fallback === null ? r.strategy : `${r.strategy} (fallback: ${r.fallback})` },
-    { field: 'message bytes', value: r.bytes },
-    { field: 'processing time (ns)', value: r.ns },
-    { field: 'throughput (Gbit/s)', value: round(r.gbps, 2) },
+    { field: 'message size', value: formatBytes(r.bytes) },
+    { field: 'processing time', value: formatDuration(r.ns) },
+    { field: 'throughput', value: `${formatNumber(round(r.gbps, 2))} Gbit/s` },
     { field: 'γ (blocks per packet)', value: round(r.gamma, 2) },
-    { field: 'NIC memory (B)', value: r.nicMemBytes },
+    { field: 'NIC memory', value: formatBytes(r.nicMemBytes) },
     { field: 'DMA writes', value: r.dmaWrites },
     { field: 'DMA queue peak', value: r.dmaQueueMax },
-    ...(r.deltaR > 0 ? [{ field: 'checkpoint interval Δr (B)', value: r.deltaR }] : []),
-    { field: 'model T_C (ns)', value: r.modelNs },
+    ...(r.deltaR > 0 ? [{ field: 'checkpoint interval Δr', value: formatBytes(r.deltaR) }] : []),
+    { field: 'model T_C', value: formatDuration(r.modelNs) },
     { field: 'verified', value: r.verified === true ? 'yes: equal to host unpack, guards intact' : 'NO' },
   ]
   return formatTable(rows, ['field', 'value'])

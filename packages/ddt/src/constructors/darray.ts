@@ -80,6 +80,7 @@ function dargOf(where: string, i: number, distrib: Distribution, darg: number | 
 const checkDarg = (where: string, field: string, value: unknown): number | null =>
   value === null ? null : checkInt(where, field, value)
 
+/** MPI_Type_create_darray: the part of a `gsizes` global array that process `rank` of a `psizes` grid owns under block / cyclic / no distribution per dimension; extent is the whole array. */
 export function darray(
   size: number, rank: number, gsizes: readonly number[], distribs: readonly Distribution[],
   dargs: readonly (number | null)[], psizes: readonly number[], order: Order, oldtype: Datatype,

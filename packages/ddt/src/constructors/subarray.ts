@@ -17,6 +17,7 @@ export function fastestFirst(ndims: number, order: Order): number[] {
   return order === 'C' ? dims.reverse() : dims
 }
 
+/** MPI_Type_create_subarray: the `subsizes` block starting at `starts` of an array of `sizes` elements of `oldtype`, in C (row-major) or Fortran order; extent is the whole array. */
 export function subarray(
   sizes: readonly number[], subsizes: readonly number[], starts: readonly number[], order: Order, oldtype: Datatype,
 ): Datatype {

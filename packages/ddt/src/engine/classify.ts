@@ -6,6 +6,7 @@ import { loopOfCount } from './build.js'
 import { compile } from './compile.js'
 import { checkCount } from './validate.js'
 
+/** The simplest layout a type with a count is equivalent to (a strided vector, equal blocks at displacements, general indexed, ...), which decides the specialized handler that can unpack it. */
 export type Classification =
   | { readonly kind: 'vector'; readonly count: number; readonly blocklength: number; readonly stride: number; readonly offset: number }
   | { readonly kind: 'indexBlock'; readonly blocklength: number; readonly displs: Int32Array | Float64Array }

@@ -16,11 +16,13 @@ export class Runs {
     for (let i = 0; i < this.offsets.length; i++) yield [this.offsets[i], this.lengths[i]]
   }
 
+  /** The runs as [offset, length] pairs. */
   toArray(): [number, number][] {
     return [...this]
   }
 }
 
+/** The contiguous runs of `count` instances of `type`, in typemap order, adjacent runs merged: an iovec list. */
 export function flatten(type: Datatype, count: number): Runs {
   const seg = new Segment(type, count)
   let offsets = new Float64Array(16)

@@ -29,6 +29,7 @@ function f64(b: Uint8Array, at: number): number {
   return F64_VIEW[0]!
 }
 
+/** A resumable walk of the packed stream of `count` instances of a committed type: hands each contiguous piece of any byte range to a sink, and can be checkpointed and restored (MPICH-style segment). */
 export class Segment {
   /** Packed bytes of `count` instances. */
   readonly size: number
@@ -86,6 +87,7 @@ export class Segment {
     return this.top < 0 ? this.totalRuns : this.fRunStart[this.top]
   }
 
+  /** Zeroes the work counters (stack steps, pieces, catch-up steps) that cost models read. */
   resetCounters(): void {
     this.stackSteps = this.pieces = this.catchupSteps = this.catchupBytes = this.catchupPieces = this.resets = 0
   }
@@ -114,6 +116,7 @@ export class Segment {
     this.sink = undefined
   }
 
+  /** An independent segment at the same position. */
   clone(): Segment {
     const s = new Segment(this.type, this.count, this.p)
     s.fNode.set(this.fNode)

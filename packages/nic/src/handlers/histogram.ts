@@ -5,8 +5,10 @@
 import type { ExecutionContextSpec } from '../nic/handler-api.js'
 import { ReturnCode } from '../nic/return-codes.js'
 
+/** Bins of the histogram handler (one per byte value). */
 export const HISTOGRAM_BINS = 256
 
+/** Options of the histogram handler: the host buffer for the bins and the cycles per element. */
 export interface HistogramOptions {
   /** Host buffer of at least 4 * 256 bytes for the bins; null in timing mode. */
   readonly hostBuffer: Uint8Array | null
@@ -14,6 +16,7 @@ export interface HistogramOptions {
   readonly elementCycles: number
 }
 
+/** An execution context whose payload handler counts byte values into NIC memory (the sPIN paper's histogram example). */
 export function histogramContext(o: HistogramOptions): ExecutionContextSpec {
   return {
     hpuMemBytes: 4 * HISTOGRAM_BINS,

@@ -6,6 +6,7 @@
 import type { ExecutionContextSpec } from '../nic/handler-api.js'
 import { ReturnCode } from '../nic/return-codes.js'
 
+/** Options of the ping-pong handler: the ping's buffer, the largest ping answered from the NIC, the pong's match bits. */
 export interface PingPongOptions {
   /** Host buffer the ping lands in (and a large pong is sent from); null in timing mode. */
   readonly hostBuffer: Uint8Array | null
@@ -22,6 +23,7 @@ const SOURCE = 0
 const LENGTH = 4
 const STREAM = 8
 
+/** An execution context whose handlers answer each incoming message from the NIC, without the host (sPIN ping-pong). */
 export function pingPongContext(o: PingPongOptions): ExecutionContextSpec {
   const logic = o.logicCycles ?? 4
   return {

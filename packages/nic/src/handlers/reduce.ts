@@ -8,6 +8,7 @@
 import type { ExecutionContextSpec } from '../nic/handler-api.js'
 import { ReturnCode } from '../nic/return-codes.js'
 
+/** Options of the reduce handler: vector length in doubles, number of contributors, result buffer, cycles per element. */
 export interface ReduceOptions {
   /** Doubles per vector. */
   readonly elements: number
@@ -22,6 +23,7 @@ export interface ReduceOptions {
 const COUNT = 0
 const ACC = 8
 
+/** An execution context whose handlers accumulate the float64 vectors of `contributors` messages in HPU memory and write the result to the host. */
 export function reduceContext(o: ReduceOptions): ExecutionContextSpec {
   return {
     hpuMemBytes: ACC + 8 * o.elements,

@@ -7,6 +7,7 @@
 import type { ExecutionContextSpec } from '../nic/handler-api.js'
 import { ReturnCode } from '../nic/return-codes.js'
 
+/** A strided vector in host memory: count blocks of blocklength bytes, stride bytes apart. */
 export interface VectorLayout {
   readonly count: number
   /** Bytes per block. */
@@ -15,6 +16,7 @@ export interface VectorLayout {
   readonly stride: number
 }
 
+/** A vector layout plus the host buffer and per-piece cost of the vector handler. */
 export interface VectorHandlerOptions extends VectorLayout {
   readonly hostBuffer: Uint8Array | null
   /** Cycles per contiguous piece (address arithmetic and DMA setup), e.g. profile costs.pieceCycles. */
@@ -27,6 +29,7 @@ export interface VectorHandlerOptions extends VectorLayout {
 const NO_EVENT = { noEvent: true } as const
 
 // HPU memory layout: int32 count, blocklen, stride
+/** Writes the layout into HPU memory in the form the vector handler reads. */
 export function writeVectorDescriptor(mem: Uint8Array, v: VectorLayout): void {
   const view = new DataView(mem.buffer, mem.byteOffset, mem.byteLength)
   view.setInt32(0, v.count, true)
@@ -39,6 +42,7 @@ export function vectorExtent(v: VectorLayout): number {
   return v.count === 0 ? 0 : (v.count - 1) * v.stride + v.blocklen
 }
 
+/** An execution context whose payload handler scatters each packet into a strided vector in host memory. */
 export function vectorContext(o: VectorHandlerOptions): ExecutionContextSpec {
   const initialMem = new Uint8Array(12)
   writeVectorDescriptor(initialMem, o)

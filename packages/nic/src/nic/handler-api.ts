@@ -34,6 +34,7 @@ export interface PayloadPacket {
   readonly index: number
 }
 
+/** What a completion handler is told about the finished message. */
 export interface CompletionInfo {
   /** Payload bytes dropped by DROP returns or by flow control. */
   readonly droppedBytes: number
@@ -52,6 +53,7 @@ export interface PutDestination {
   readonly ack?: boolean
 }
 
+/** Options of a handler DMA: blocking or not, and whether the write raises a host event. */
 export interface DmaOptions {
   /** Hold the handler until the transfer completes (its completion time is known at issue). */
   readonly blocking?: boolean
@@ -62,6 +64,7 @@ export interface DmaOptions {
 /** Handle of a non-blocking DMA: the simulated time it completes. */
 export type DmaHandle = Ps
 
+/** When handler work is charged: context init, per-message setup, or per block. */
 export type HandlerPhase = 'init' | 'setup' | 'block'
 
 /** What a running handler can see and do (SC17 appendix B.6). */
@@ -115,10 +118,14 @@ export interface HandlerContext {
   hostEvent(value: number): void
 }
 
+/** Runs once per message, on its first packet. */
 export type HeaderHandler = (ctx: HandlerContext, hdr: MessageHeader) => ReturnCode
+/** Runs once per packet of the message. */
 export type PayloadHandler = (ctx: HandlerContext, pkt: PayloadPacket) => ReturnCode
+/** Runs once per message, after every payload handler finished. */
 export type CompletionHandler = (ctx: HandlerContext, info: CompletionInfo) => ReturnCode
 
+/** How a message's packets are spread over HPUs: any free HPU, or blocked round-robin (SC19 §3.2.3). */
 export type SchedulingPolicy =
   | { readonly kind: 'default' }
   | { readonly kind: 'blockedRR'; readonly deltaP: number; readonly vhpus: number }

@@ -7,6 +7,7 @@ import type { Ps } from '../sim/time.js'
 import type { MessageHeader } from './handler-api.js'
 import type { UnexpectedMessage } from './matching.js'
 
+/** The kinds of events a NIC posts to its host. */
 export type HostEventKind =
   /** A message completed on an ME (all bytes in host memory, handlers done). */
   | 'put'
@@ -29,6 +30,7 @@ export type HostEventKind =
   /** A use-once ME was unlinked. */
   | 'unlink'
 
+/** One event a NIC posts to its host (completion queue entry). */
 export interface HostEvent {
   readonly kind: HostEventKind
   readonly time: Ps
@@ -46,6 +48,7 @@ export interface HostEvent {
   readonly unexpected: UnexpectedMessage | null
 }
 
+/** Selects the host events a poll or wait takes. */
 export type HostEventFilter = (e: HostEvent) => boolean
 
 const ANY: HostEventFilter = () => true

@@ -5,10 +5,13 @@ import type { ExecutionContextSpec } from './handler-api.js'
 import type { CountingEvent } from './counting-event.js'
 import type { ExecutionContext } from './execution-context.js'
 
+/** Matches a message from any source node. */
 export const ANY_SOURCE = -1
 
+/** The list an ME is appended to: priority (posted receives) or overflow (unexpected messages). */
 export type MatchListKind = 'priority' | 'overflow'
 
+/** A match-list entry as posted: match bits and ignore mask, source, host buffer, execution context, use-once. */
 export interface MeOptions {
   readonly matchBits: bigint
   /** Bits set here are ignored when comparing match bits. */
@@ -70,6 +73,7 @@ export class MatchEntry {
     return this.hostBuffer
   }
 
+  /** True when a message from `source` with `matchBits` matches this entry. */
   accepts(source: number, matchBits: bigint): boolean {
     if (this.source !== ANY_SOURCE && this.source !== source) return false
     return ((this.options.matchBits ^ matchBits) & ~this.ignoreBits) === 0n

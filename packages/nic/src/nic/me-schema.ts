@@ -3,6 +3,7 @@
 
 import { z } from 'zod'
 
+/** A bad argument to a NIC call (ME, put, context), named by field. */
 export class NicInputError extends Error {
   override readonly name = 'NicInputError'
 }

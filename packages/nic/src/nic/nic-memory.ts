@@ -5,6 +5,7 @@
 import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
 
+/** NIC memory cannot hold an allocation; carries the free and largest free byte counts. */
 export class NicMemoryError extends Error {
   override readonly name = 'NicMemoryError'
   constructor(readonly requested: number, readonly free: number, readonly largestFree: number) {

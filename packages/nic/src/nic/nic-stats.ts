@@ -4,6 +4,7 @@
 import type { Ps } from '../sim/time.js'
 import { emptySplit, type HandlerSplit } from './execution-context.js'
 
+/** Per message received: source, size, ME, the path it took, and when its header was injected, its first byte arrived and its last byte was written. */
 export interface MessageRecord {
   readonly source: number
   readonly messageId: number

@@ -31,6 +31,7 @@ import { HerScheduler } from './scheduler.js'
 
 const log = debugFactory('spinmpi:nic')
 
+/** What a NIC is built with: node id, profile and the shared simulator, network and host memory. */
 export interface NicOptions {
   readonly sim: Simulator
   readonly node: number
@@ -54,6 +55,7 @@ class DeferredDma {
   noEvent = true
 }
 
+/** One sPIN NIC: matching, packet buffer, HPUs, NIC memory, DMA to its host, and the outbound engine for puts. */
 export class Nic {
   readonly node: number
   readonly sim: Simulator
@@ -151,18 +153,22 @@ export class Nic {
     return this.matching.searchUnexpected(probe, remove)
   }
 
+  /** Sends `bytes` from host memory to a remote ME (an RDMA put). */
   put(opts: PutOptions): ReturnType<OutboundEngine['put']> {
     return this.outbound.put(opts)
   }
 
+  /** Starts a streaming put of `totalBytes` whose data arrives in chunks (sPIN's streaming put). */
   sputStart(dest: PutDestination, totalBytes: number, chunk: Uint8Array | null, chunkBytes: number, eom = false): StreamingPut {
     return this.outbound.sputStart(dest, totalBytes, chunk, chunkBytes, eom)
   }
 
+  /** Adds the next chunk of a streaming put; `eom` marks the last. */
   sputStream(s: StreamingPut, chunk: Uint8Array | null, chunkBytes: number, eom: boolean): void {
     this.outbound.sputStream(s, chunk, chunkBytes, eom)
   }
 
+  /** A put whose packets are produced by handlers on this NIC (outbound processing). */
   processPut(dest: PutDestination, bytes: number, spec: ExecutionContextSpec): ReturnType<OutboundEngine['processPut']> {
     if (!this.trustedInputs) parseInput(inputSchemas(this.profile.nic.hpuMemBytes).context, spec, 'context')
     return this.outbound.processPut(dest, bytes, spec)

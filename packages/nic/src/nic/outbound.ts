@@ -22,6 +22,7 @@ export interface PutOptions extends PutDestination {
   readonly data?: Uint8Array | null
 }
 
+/** A streaming put in progress, returned by sputStart and handed back to sputStream. */
 export interface StreamingPut {
   readonly header: MessageHeader
   /** Bytes sent so far (whole packets, and the tail once the message ended). */

@@ -5,6 +5,7 @@ import type { HandlerSplit } from './execution-context.js'
 import type { MessageRecord } from './nic-stats.js'
 import type { Nic } from './nic.js'
 
+/** A NIC's counters after a run: packets, handlers, HPU busy time, DMA and memory peaks. */
 export interface NicReport {
   readonly node: number
   readonly packetsIn: number
@@ -29,6 +30,7 @@ export interface NicReport {
   readonly messages: readonly MessageRecord[]
 }
 
+/** The report of `nic`'s counters. */
 export function nicReport(nic: Nic): NicReport {
   const s = nic.stats
   return {

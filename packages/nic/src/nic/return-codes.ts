@@ -20,6 +20,7 @@
 //   no put event for this message and a use-once ME stays linked for a later message (e.g. the
 //   rendezvous header handler that issues a get and waits for its reply on the same ME).
 
+/** What a handler returns: proceed, drop, or a pending form that keeps the message going (sPIN return codes). */
 export const ReturnCode = {
   PROCEED: 0,
   PROCEED_PENDING: 1,
@@ -32,8 +33,10 @@ export const ReturnCode = {
   FAIL: 8,
 } as const
 
+/** One handler return code. */
 export type ReturnCode = (typeof ReturnCode)[keyof typeof ReturnCode]
 
+/** The name of each return code, by value. */
 export const returnCodeName: readonly string[] = [
   'PROCEED', 'PROCEED_PENDING', 'PROCESS_DATA', 'PROCESS_DATA_PENDING', 'DROP', 'DROP_PENDING',
   'SUCCESS', 'SUCCESS_PENDING', 'FAIL',

@@ -6,6 +6,7 @@ import { withPath } from './paths.js'
 /** Leaf changes: dotted path -> [value, source]. */
 export type ProfileChanges = Record<string, readonly [number, string]>
 
+/** A new named profile: `base` with `changes` (path -> [value, source]) applied and sourced. */
 export function deriveProfile(base: NamedProfile, name: string, description: string, changes: ProfileChanges): NamedProfile {
   let values: Profile = { ...structuredClone(base.values), name }
   const sources = { ...base.sources }

@@ -8,8 +8,10 @@ import { getPath, leafPaths, withPath } from './paths.js'
 import { ProfileSchema, type NamedProfile, type Profile } from './schema.js'
 import { NAMED_PROFILES } from './named/index.js'
 
+/** Overrides by dotted path (e.g. `nic.hpus`); string values that look like numbers are coerced. */
 export type ProfileOverrides = Readonly<Record<string, unknown>>
 
+/** The profile used when none is named: sc19. */
 export const DEFAULT_PROFILE = 'sc19'
 
 /** The named profiles, default first. */

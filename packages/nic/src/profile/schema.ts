@@ -147,16 +147,23 @@ export const ProfileSchema = z.strictObject({
   costs: CostsSchema,
 })
 
+/** Every number of a simulated machine: network, NIC, PCIe, host and handler costs. */
 export type Profile = z.infer<typeof ProfileSchema>
+/** Link rate, packet size, latency and eager limit. */
 export type NetworkParams = Profile['network']
+/** HPUs, clock, memories and NIC-side latencies. */
 export type NicParams = Profile['nic']
+/** PCIe generation, lanes, encoding, TLP sizes and latencies. */
 export type PcieParams = Profile['pcie']
+/** Host CPU, memory bandwidth and latency, caches and copy costs. */
 export type HostParams = Profile['host']
+/** Per-unit costs of handler and host work (cycles per step, per piece, ...). */
 export type CostParams = Profile['costs']
 
 /** The source of every leaf value, keyed by dotted path: "paper §x: ..." or "chosen: <reason>". */
 export type ProfileSources = Record<string, string>
 
+/** A profile with its name, description and the source of each value. */
 export interface NamedProfile {
   readonly name: string
   /** One line for `spinmpi profiles`. */

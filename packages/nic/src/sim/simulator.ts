@@ -7,10 +7,12 @@ import { EventHeap, type EventFn } from './event-heap.js'
 import { Signal, type WakeupSink } from './signal.js'
 import type { Ps } from './time.js'
 
+/** The simulation cannot go on (an event in the past, an event budget exceeded, ...). */
 export class SimulationError extends Error {
   override readonly name = 'SimulationError'
 }
 
+/** The discrete-event engine: integer picoseconds, events ordered by time then insertion. */
 export class Simulator implements WakeupSink {
   now: Ps = 0
   /** Events executed so far (for simulator-speed reporting). */
@@ -49,6 +51,7 @@ export class Simulator implements WakeupSink {
     return s.promise
   }
 
+  /** Records that a host promise was woken, so runAsync lets it run before the next event. */
   noteWakeup(): void {
     this.wakeups++
   }

@@ -13,6 +13,7 @@ import { bcastBinomial } from './bcast-binomial.js'
 import { prepareNicBcast } from './nic-bcast.js'
 import type { NicBcastKind } from './nic-bcast-contexts.js'
 
+/** Every broadcast algorithm name. */
 export const BCAST_ALGORITHMS: readonly BcastAlgorithm[] = ['auto', 'binomial', 'nic-stream', 'nic-store', 'nic-binary']
 
 const NIC_KIND: Readonly<Record<Exclude<BcastAlgorithm, 'auto' | 'binomial'>, NicBcastKind>> = {

@@ -29,9 +29,13 @@ export type BufferOrInPlace = Buffer | InPlace
 
 /** Wildcards, MPI_UNDEFINED and the tag bound (MPI_TAG_UB). */
 export const ANY_SOURCE = -1
+/** Receive a message with any tag (MPI_ANY_TAG). */
 export const ANY_TAG = -1
+/** MPI_UNDEFINED: e.g. a count that is not a whole number of elements. */
 export const UNDEFINED = -32766
+/** MPI_PROC_NULL: a send or receive with this peer completes at once and moves no data. */
 export const PROC_NULL = -2
+/** The largest valid tag (MPI_TAG_UB). */
 export const TAG_UB = (1 << 22) - 1
 /** MPI_COMM_NULL: what split/create/createCart return at a process outside the new communicator. */
 export const COMM_NULL = null
@@ -54,7 +58,7 @@ export interface Status {
   getElements(type: Datatype): number
 }
 
-/** 'coll': a nonblocking collective (ibcast ...), completed by the rank's progress engine. */
+/** Whether a request is a send, a receive, or a nonblocking collective (ibcast ..., completed by the rank's progress engine). */
 export type RequestKind = 'send' | 'recv' | 'coll'
 
 /** A non-blocking operation (MPI_Request). Complete it with wait/test on its communicator. */
@@ -101,30 +105,39 @@ export type ReduceOpName =
 export interface UserReduceOp {
   readonly name: string
   readonly commute: boolean
+  /** Combines `count` elements of `type` from `input` into `inout`. */
   fn(input: Uint8Array, inout: Uint8Array, count: number, type: Datatype): void
 }
 
-/** An op by name, one of the exported BUILTIN_OPS objects (SUM ...), or a user op. */
+/** A reduction operation: a predefined name, one of the exported BUILTIN_OPS objects (SUM ...), or a user op. */
 export type ReduceOp = ReduceOpName | BuiltinOp | UserReduceOp
 
+/** Broadcast algorithms: host binomial tree, or NIC-offloaded (streaming, store-and-forward, binary tree); 'auto' picks by size and profile. */
 export type BcastAlgorithm = 'auto' | 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary'
 
+/** Options of bcast: the algorithm. */
 export interface BcastOptions {
   readonly algorithm?: BcastAlgorithm
 }
 
 /** Point-to-point on one matching context. */
 export interface PointToPoint {
+  /** Blocking send of `count` elements of `type` to rank `dest` (MPI_Send). */
   send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void>
+  /** Blocking receive (MPI_Recv); `source` and `tag` may be ANY_SOURCE / ANY_TAG. */
   recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status>
+  /** Non-blocking send (MPI_Isend): complete it with wait or test. */
   isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request
+  /** Non-blocking receive (MPI_Irecv): complete it with wait or test. */
   irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request
+  /** A send and a receive that proceed together (MPI_Sendrecv). */
   sendrecv(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
   ): Promise<Status>
   /** Synchronous send (MPI_Ssend): completes only once the matching receive has matched it. */
   ssend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void>
+  /** Nonblocking synchronous send (MPI_Issend): completes only once the receiver has matched it. */
   issend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request
   /** MPI_Sendrecv_replace: sends `buf`, then receives into the same buffer. */
   sendrecvReplace(
@@ -169,13 +182,15 @@ export interface PointToPoint {
  * Arguments MPI calls significant only at the root are ignored elsewhere.
  */
 export interface Collectives {
+  /** Returns when every rank has entered it (MPI_Barrier). */
   barrier(): Promise<void>
+  /** Copies root's buffer to every rank (MPI_Bcast). */
   bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void>
-  /** IN_PLACE as sendbuf at the root: the root's input is in recvbuf. */
+  /** Combines every rank's elements with `op` into root's `recvbuf` (MPI_Reduce). IN_PLACE as sendbuf at the root: the root's input is in recvbuf. */
   reduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void>
-  /** IN_PLACE as sendbuf (every rank): the input is in recvbuf. */
+  /** Like reduce, with the result on every rank (MPI_Allreduce). IN_PLACE as sendbuf (every rank): the input is in recvbuf. */
   allreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
-  /** IN_PLACE as sendbuf at the root: the root's block is already at its place in recvbuf. */
+  /** Collects each rank's block at root, in rank order (MPI_Gather). IN_PLACE as sendbuf at the root: the root's block is already at its place in recvbuf. */
   gather(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
@@ -185,7 +200,7 @@ export interface Collectives {
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
   ): Promise<void>
-  /** IN_PLACE as recvbuf at the root: the root's own block stays where it is in sendbuf. */
+  /** Sends block i of root's buffer to rank i (MPI_Scatter). IN_PLACE as recvbuf at the root: the root's own block stays where it is in sendbuf. */
   scatter(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
     recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
@@ -195,7 +210,7 @@ export interface Collectives {
     sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
     recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
-  /** IN_PLACE as sendbuf (every rank): each rank's block is already at its place in recvbuf. */
+  /** Collects each rank's block on every rank (MPI_Allgather). IN_PLACE as sendbuf (every rank): each rank's block is already at its place in recvbuf. */
   allgather(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
@@ -205,7 +220,7 @@ export interface Collectives {
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
   ): Promise<void>
-  /** IN_PLACE as sendbuf (every rank): data is sent from and replaced in recvbuf. */
+  /** Rank i sends its block j to rank j, which stores it as block i (MPI_Alltoall). IN_PLACE as sendbuf (every rank): data is sent from and replaced in recvbuf. */
   alltoall(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
@@ -236,50 +251,66 @@ export interface Collectives {
   // Nonblocking (MPI_I...): same arguments and algorithms as the blocking calls; the rank's
   // progress engine runs them while the rank computes. Complete with wait/waitall/test...;
   // buffers must not be touched until then.
+  /** MPI_Ibarrier: nonblocking `barrier`, run by the progress engine; complete the request with wait or test. */
   ibarrier(): Request
   /** Any bcast algorithm; the offloaded ones forward on the NICs while the ranks compute. */
   ibcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Request
+  /** MPI_Ireduce: nonblocking `reduce`, run by the progress engine; complete the request with wait or test. */
   ireduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Request
+  /** MPI_Iallreduce: nonblocking `allreduce`, run by the progress engine; complete the request with wait or test. */
   iallreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  /** MPI_Igather: nonblocking `gather`, run by the progress engine; complete the request with wait or test. */
   igather(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
   ): Request
+  /** MPI_Igatherv: nonblocking `gatherv`, run by the progress engine; complete the request with wait or test. */
   igatherv(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
   ): Request
+  /** MPI_Iscatter: nonblocking `scatter`, run by the progress engine; complete the request with wait or test. */
   iscatter(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
     recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
   ): Request
+  /** MPI_Iscatterv: nonblocking `scatterv`, run by the progress engine; complete the request with wait or test. */
   iscatterv(
     sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
     recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
   ): Request
+  /** MPI_Iallgather: nonblocking `allgather`, run by the progress engine; complete the request with wait or test. */
   iallgather(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Request
+  /** MPI_Iallgatherv: nonblocking `allgatherv`, run by the progress engine; complete the request with wait or test. */
   iallgatherv(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
   ): Request
+  /** MPI_Ialltoall: nonblocking `alltoall`, run by the progress engine; complete the request with wait or test. */
   ialltoall(
     sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Request
+  /** MPI_Ialltoallv: nonblocking `alltoallv`, run by the progress engine; complete the request with wait or test. */
   ialltoallv(
     sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
   ): Request
+  /** MPI_Ialltoallw: nonblocking `alltoallw`, run by the progress engine; complete the request with wait or test. */
   ialltoallw(
     sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
   ): Request
+  /** MPI_Iscan: nonblocking `scan`, run by the progress engine; complete the request with wait or test. */
   iscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  /** MPI_Iexscan: nonblocking `exscan`, run by the progress engine; complete the request with wait or test. */
   iexscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  /** MPI_Ireduce_scatter: nonblocking `reduceScatter`, run by the progress engine; complete the request with wait or test. */
   ireduceScatter(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype, op: ReduceOp): Request
+  /** MPI_Ireduce_scatter_block: nonblocking `reduceScatterBlock`, run by the progress engine; complete the request with wait or test. */
   ireduceScatterBlock(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcount: number, type: Datatype, op: ReduceOp): Request
 }
 

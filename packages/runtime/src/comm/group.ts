@@ -4,6 +4,7 @@
 import { ERR_ARG, ERR_RANK, MpiError } from '@spinmpi/ddt'
 import { UNDEFINED } from './comm-api.js'
 
+/** An ordered set of world ranks (MPI_Group): the members of a communicator, with incl/excl and rank translation. */
 export class Group {
   private readonly members: readonly number[] | null
   private index: Map<number, number> | null = null

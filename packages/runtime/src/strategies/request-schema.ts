@@ -4,7 +4,9 @@ import { z } from 'zod'
 import { MpiError, ERR_ARG } from '@spinmpi/ddt'
 import type { ReceiveRequest } from './contract.js'
 
+/** The receive strategies, host first. */
 export const RECEIVE_STRATEGIES = ['host', 'iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp'] as const
+/** The receive strategies plus 'auto' (chosen per message by the model). */
 export const RECEIVE_CHOICES = [...RECEIVE_STRATEGIES, 'auto'] as const
 
 const schema = z.object({

@@ -16,6 +16,7 @@ import { receiveLayout, spanOf } from './layout.js'
 import { catchupCycles } from './handler-costs.js'
 import { typeWork } from './type-work.js'
 
+/** The send strategies: host pack then put, streaming puts, NIC outbound handlers. */
 export const SEND_STRATEGIES = ['host', 'stream', 'outbound'] as const satisfies readonly SendStrategyName[]
 
 export interface TypedSend {

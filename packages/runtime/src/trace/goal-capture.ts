@@ -7,12 +7,14 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 
 const active = new AsyncLocalStorage<string[]>()
 
+/** What captureGoalTraces returns: fn's value and the GOAL text of each run inside it. */
 export interface CapturedGoals<T> {
   readonly value: T
   /** GOAL text of each run that finished inside fn, in the order they finished. */
   readonly goals: readonly string[]
 }
 
+/** Calls `fn` and collects the GOAL trace of every run() it makes (also runs that did not ask for one). */
 export async function captureGoalTraces<T>(fn: () => Promise<T> | T): Promise<CapturedGoals<T>> {
   const goals: string[] = []
   const value = await active.run(goals, fn)

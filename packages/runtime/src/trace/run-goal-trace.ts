@@ -4,6 +4,7 @@ import type { Comm } from '../comm/comm-api.js'
 import { run, type RunResult } from '../run.js'
 import type { RunOptions } from '../run-options.js'
 
+/** A run result whose GOAL trace is always there. */
 export type GoalRunResult<T> = RunResult<T> & { readonly goal: string }
 
 /** Runs `main` like run() and returns the result with `goal` (GOAL text, times in ns). */

@@ -4,6 +4,7 @@
 
 import type { Datatype } from '@spinmpi/ddt'
 
+/** The names of the predefined reduction operations (MPI_SUM ... MPI_MAXLOC). */
 export type BuiltinOpName = 'SUM' | 'PROD' | 'MIN' | 'MAX' | 'LAND' | 'LOR' | 'LXOR' | 'BAND' | 'BOR' | 'BXOR' | 'MINLOC' | 'MAXLOC'
 
 /**
@@ -12,6 +13,7 @@ export type BuiltinOpName = 'SUM' | 'PROD' | 'MIN' | 'MAX' | 'LAND' | 'LOR' | 'L
  */
 export type UserFunction = (input: Uint8Array, inout: Uint8Array, count: number, type: Datatype) => void
 
+/** A predefined reduction operation, by name and code. */
 export interface BuiltinOp {
   readonly kind: 'builtin'
   readonly name: BuiltinOpName
@@ -59,6 +61,7 @@ export const BXOR = builtin('BXOR', OP_BXOR)
 export const MINLOC = builtin('MINLOC', OP_MINLOC)
 export const MAXLOC = builtin('MAXLOC', OP_MAXLOC)
 
+/** Every predefined reduction operation, in MPI order. */
 export const BUILTIN_OPS: readonly BuiltinOp[] = [SUM, PROD, MIN, MAX, LAND, LOR, LXOR, BAND, BOR, BXOR, MINLOC, MAXLOC]
 
 export interface UserOpOptions {
