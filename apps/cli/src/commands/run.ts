@@ -14,7 +14,7 @@ import { DDTBENCH_CLI_FLAGS, DDTBENCH_CLI_USAGE, ddtbenchTextRows, runDdtbenchCl
 import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
-import { formatTable } from '../table.js'
+import { formatCell, formatTable } from '../table.js'
 import { takeProfileOptions } from '../profile-option.js'
 import { looksLikeProgram } from '../launch/load-program.js'
 import { PROGRAM_USAGE } from '../launch/program-options.js'
