@@ -446,7 +446,7 @@ class GoalByteReader {
   }
 
   private tokenEnd(j: number): void {
-    if (j === this.end && !this.eof) throw new GoalSyntaxError(this.line, `a word or number longer than ${MAX_TOKEN_BYTES} bytes`)
+    if (j - this.tStart > MAX_TOKEN_BYTES || (j === this.end && !this.eof)) throw new GoalSyntaxError(this.line, `a word or number longer than ${MAX_TOKEN_BYTES} bytes`)
     this.pos = j
     this.tEnd = j
   }
