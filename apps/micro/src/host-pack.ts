@@ -1,6 +1,7 @@
-// Host pack/unpack throughput of the datatype engine on the workloads of
-// ../shared/bench/host-pack-types.json, cold (caches flushed) and warm, beside a plain copy of
-// the same bytes in the same run. Wall-clock performance of spinmpi itself, not a paper figure.
+// Host pack/unpack throughput of the datatype engine on the workloads of data/host-pack-types.json
+// (the project's copy of the shared workload file), cold (caches flushed) and warm, beside a plain
+// copy of the same bytes and MPICH's MPI_Pack/MPI_Unpack (when mpicc is installed) in the same
+// run. Wall-clock performance of spinmpi itself, not a paper figure.
 
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -8,7 +9,8 @@ import { fileURLToPath } from 'node:url'
 import { Bench, type Task } from 'tinybench'
 import { z } from 'zod'
 import { FLOAT32, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
-import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import { runMpichPack, type MpichWorkload } from './mpich-pack.js'
 
 export type HostPackRow = {
   readonly id: string
@@ -19,6 +21,17 @@ export type HostPackRow = {
   readonly warmUnpackMBps: number
   readonly coldCopyMBps: number
   readonly warmCopyMBps: number
+  /** Spread of the warm runs: slowest and fastest MB/s, and how many timed calls. */
+  readonly warmPackMinMBps: number
+  readonly warmPackMaxMBps: number
+  readonly warmUnpackMinMBps: number
+  readonly warmUnpackMaxMBps: number
+  readonly samples: number
+  /** MPICH's warm MB/s on the same workload in the same run, and spinmpi's ratio to it (null without mpicc). */
+  readonly mpichPackMBps: number | null
+  readonly mpichUnpackMBps: number | null
+  readonly packVsMpich: number | null
+  readonly unpackVsMpich: number | null
 }
 
 const WORKLOADS_FILE = 'host-pack-types.json'
@@ -33,17 +46,12 @@ const workloadSchema = z.object({
 const fileSchema = z.object({ types: z.array(workloadSchema).min(1) })
 type Workload = z.infer<typeof workloadSchema>
 
-/** The workload file: ../shared/bench beside the repository root, found by walking up from here. */
+/** The workload file: the project's copy in apps/micro/data (found from src/ or dist/). */
 export function hostPackWorkloadsPath(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  for (;;) {
-    const candidate = join(dir, 'shared', 'bench', WORKLOADS_FILE)
-    if (existsSync(candidate)) return candidate
-    const up = dirname(dir)
-    if (up === dir) break
-    dir = up
-  }
-  throw new Error(`host-pack: cannot find shared/bench/${WORKLOADS_FILE} beside the repository (searched up from ${fileURLToPath(import.meta.url)})`)
+  const here = dirname(fileURLToPath(import.meta.url))
+  const candidate = join(here, '..', 'data', WORKLOADS_FILE)
+  if (existsSync(candidate)) return candidate
+  throw new Error(`host-pack: cannot find ${candidate}`)
 }
 
 function loadWorkloads(): Workload[] {
@@ -131,8 +139,19 @@ function medianMs(task: Task | undefined): number {
   return r.latency.p50
 }
 
-/** Median MB/s of pack, unpack and copy in one phase. */
-function measure(s: Setup, phase: Phase): [pack: number, unpack: number, copy: number] {
+/** MB/s of pack, unpack and copy in one phase: median, and the pack/unpack spread. */
+interface Measured {
+  readonly pack: number
+  readonly unpack: number
+  readonly copy: number
+  readonly packMin: number
+  readonly packMax: number
+  readonly unpackMin: number
+  readonly unpackMax: number
+  readonly samples: number
+}
+
+function measure(s: Setup, phase: Phase): Measured {
   const bench = new Bench({
     iterations: phase.iterations, time: phase.time, warmupIterations: phase.warmupIterations, warmupTime: 0, throws: true,
   })
@@ -141,12 +160,33 @@ function measure(s: Setup, phase: Phase): [pack: number, unpack: number, copy: n
   bench.add('unpack', () => { unpack(s.type, s.count, s.packed, 0, s.buf, s.origin) }, opts)
   bench.add('copy', () => { s.copyDst.set(s.copySrc) }, opts)
   const tasks = bench.runSync()
-  const mbps = (name: string): number => {
-    const ms = medianMs(tasks.find((t) => t.name === name))
-    return Math.round(s.packed.length / (ms / 1000) / 1e6)
+  const task = (name: string): Task | undefined => tasks.find((t) => t.name === name)
+  const rate = (ms: number): number => Math.round(s.packed.length / (ms / 1000) / 1e6)
+  const stat = (name: string, pick: 'p50' | 'min' | 'max'): number => {
+    const r = task(name)?.result
+    if (r === undefined || !('latency' in r)) throw new Error(`host-pack: task ${name} produced no statistics`)
+    return rate(r.latency[pick])
   }
-  return [mbps('pack'), mbps('unpack'), mbps('copy')]
+  const samples = (): number => {
+    const r = task('pack')?.result
+    return r !== undefined && 'latency' in r ? r.latency.samplesCount : 0
+  }
+  return {
+    pack: rate(medianMs(task('pack'))), unpack: rate(medianMs(task('unpack'))), copy: rate(medianMs(task('copy'))),
+    // the slowest call is the largest latency
+    packMin: stat('pack', 'max'), packMax: stat('pack', 'min'), unpackMin: stat('unpack', 'max'), unpackMax: stat('unpack', 'min'),
+    samples: samples(),
+  }
 }
+
+function mpichWorkload(w: Workload): MpichWorkload {
+  if (w.type !== null && w.type !== undefined) return { id: w.id, count: w.count, packedBytes: w.packedBytes, type: w.type }
+  const m = /^indexedBlock\(blocklength (\d+), float32\) with (\d+) displacements/.exec(w.generator ?? '')
+  if (m === null) throw new Error(`host-pack: unknown workload generator '${w.generator ?? ''}'`)
+  return { id: w.id, count: w.count, packedBytes: w.packedBytes, type: null, specfem: { blocklength: Number(m[1]), displacements: Number(m[2]) } }
+}
+
+const ratio = (a: number, b: number | null): number | null => (b === null || b <= 0 ? null : Math.round((a / b) * 100) / 100)
 
 async function run(options: FigureOptions): Promise<FigureResult> {
   const workloads = loadWorkloads()
@@ -157,16 +197,32 @@ async function run(options: FigureOptions): Promise<FigureResult> {
   const cold: Phase = quick
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
+  // MPICH first, in its own process, so both sides see the same machine state within minutes
+  const mpich = runMpichPack(workloads.map(mpichWorkload), quick ? 5 : 21)
   const rows: HostPackRow[] = []
   for (const w of workloads) {
     const s = setUp(w)
-    const [warmPackMBps, warmUnpackMBps, warmCopyMBps] = measure(s, warm)
-    const [coldPackMBps, coldUnpackMBps, coldCopyMBps] = measure(s, cold)
-    rows.push({ id: w.id, packedBytes: w.packedBytes, coldPackMBps, coldUnpackMBps, warmPackMBps, warmUnpackMBps, coldCopyMBps, warmCopyMBps })
+    const wm = measure(s, warm)
+    const cm = measure(s, cold)
+    const m = mpich.available ? mpich.rows.find((r) => r.id === w.id) : undefined
+    const mpichPackMBps = m?.packMBps ?? null
+    const mpichUnpackMBps = m?.unpackMBps ?? null
+    rows.push({
+      id: w.id, packedBytes: w.packedBytes, coldPackMBps: cm.pack, coldUnpackMBps: cm.unpack, warmPackMBps: wm.pack, warmUnpackMBps: wm.unpack,
+      coldCopyMBps: cm.copy, warmCopyMBps: wm.copy,
+      warmPackMinMBps: wm.packMin, warmPackMaxMBps: wm.packMax, warmUnpackMinMBps: wm.unpackMin, warmUnpackMaxMBps: wm.unpackMax, samples: wm.samples,
+      mpichPackMBps, mpichUnpackMBps, packVsMpich: ratio(wm.pack, mpichPackMBps), unpackVsMpich: ratio(wm.unpack, mpichUnpackMBps),
+    })
     options.onProgress?.(rows.length, workloads.length)
   }
   const geomean = (f: (r: HostPackRow) => number): number =>
     Math.round(Math.exp(rows.reduce((a, r) => a + Math.log(Math.max(1, f(r))), 0) / rows.length))
+  const cells = rows.flatMap((r) => [r.packVsMpich, r.unpackVsMpich]).filter((x): x is number => x !== null)
+  const vsMpich = cells.length === 0 ? null : {
+    geomean: Math.round(Math.exp(cells.reduce((a, x) => a + Math.log(x), 0) / cells.length) * 100) / 100,
+    worst: Math.min(...cells),
+    cells: cells.length,
+  }
   return {
     name: 'host-pack',
     profile: options.profile ?? 'host',
@@ -176,13 +232,25 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       coldPackMBps: geomean((r) => r.coldPackMBps), coldUnpackMBps: geomean((r) => r.coldUnpackMBps),
       warmCopyMBps: geomean((r) => r.warmCopyMBps), coldCopyMBps: geomean((r) => r.coldCopyMBps),
     },
+    mpich: mpich.available ? 'MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians, same run' : `not measured: ${mpich.reason}; compare with the in-run copy only`,
+    vsMpich,
     flushChecksum: flushSink,
   }
 }
 
+function check(result: FigureResult): readonly ClaimCheck[] {
+  const v = result.vsMpich as { geomean: number; worst: number; cells: number } | null
+  if (v === null || v === undefined) return []
+  return [
+    { claim: 'warm host pack/unpack: geomean >= 1.0x MPICH over the workloads (issue #14 target)', pass: v.geomean >= 1, measured: `${v.geomean}x over ${v.cells} cells` },
+    { claim: 'warm host pack/unpack: every cell >= 0.5x MPICH (issue #14 target)', pass: v.worst >= 0.5, measured: `worst ${v.worst}x` },
+  ]
+}
+
 export const hostPack: Figure = {
   name: 'host-pack',
-  title: 'Host pack/unpack MB/s of the generated datatype kernels, cold and warm, beside a plain copy',
+  title: 'Host pack/unpack MB/s of the generated datatype kernels, cold and warm, beside a plain copy and MPICH',
   kind: 'perf',
   run,
+  check,
 }
