@@ -14,6 +14,7 @@ import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
 import { formatTable } from '../table.js'
+import { mergeShards, shardFigures, shardOption, writeManifest } from '../bench-shard.js'
 
 const BenchOptions = z.object({
   json: z.boolean().default(false),
@@ -21,6 +22,7 @@ const BenchOptions = z.object({
   profile: z.string().min(1).optional(),
   quick: z.boolean().default(false),
   jobs: positiveInt.optional(),
+  shard: shardOption.optional(),
 })
 
 /** The built worker next to this command's directory (apps/cli/dist/bench-worker.js). */
@@ -30,17 +32,22 @@ export function registerBench(program: Command): void {
   program
     .command('bench')
     .description(`run a figure or benchmark: ${figures.map((f) => f.name).join(', ')}, all (every figure + report), perf (speed suites)`)
-    .argument('<name>', 'figure name, "all" or "perf"')
+    .argument('<name>', 'figure name, several joined by commas, "all", "perf", or "merge" (then the shard directories)')
+    .argument('[dirs...]', 'with merge: the --out directories of the shards')
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all) into dir')
     .option('--profile <name>', 'machine profile (default: each figure\'s own)')
     .option('--quick', 'a reduced sweep that runs in seconds')
     .option('--jobs <n>', 'figures run in parallel on worker threads (default: all cores; 1 = in this process)')
-    .action(async (name: string, raw: unknown) => {
+    .option('--shard <i/N>', 'run every N-th figure of the selection from the i-th (a job array; needs --out), then: bench merge DIR...')
+    .action(async (name: string, dirs: string[], raw: unknown) => {
       const opts = parseOptions(BenchOptions, raw)
-      const selected = selectFigures(name)
+      if (name === 'merge') return merge(dirs, opts.out, opts.json)
+      if (dirs.length > 0) throw new UsageError(`bench ${name}: unexpected argument "${dirs[0]}" (only merge takes directories)`)
+      if (opts.shard && !opts.out) throw new UsageError('--shard: needs --out <dir> (merge reads the shards from there)')
+      const all = selectFigures(name)
+      const selected = opts.shard ? shardFigures(all, opts.shard) : all
       const progress = createProgress(!opts.json)
-      const entries: ReportEntry[] = []
       const jobs = opts.jobs ?? defaultJobs()
       let outcomes: BenchOutcome[]
       try {
@@ -50,18 +57,40 @@ export function registerBench(program: Command): void {
       } finally {
         progress.stop()
       }
-      selected.forEach((figure, i) => {
-        const { result, wallSeconds } = outcomes[i]!
-        const svgFile = opts.out ? writeOutputs(opts.out, figure, result) : undefined
-        entries.push({ name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds })
-      })
-      if (opts.out && name === 'all') {
-        const report = join(resolve(opts.out), 'index.html')
-        writeFileSync(report, renderReport(entries, { profile: opts.profile ?? 'per figure', quick: opts.quick }))
-        process.stderr.write(`report: ${report}\n`)
+      const done = selected.map((figure, i) => ({ figure, result: outcomes[i]!.result, wallSeconds: outcomes[i]!.wallSeconds }))
+      if (opts.shard) {
+        mkdirSync(resolve(opts.out!), { recursive: true })
+        writeManifest(opts.out!, name, opts.shard, opts.quick, opts.profile, done.map((d) => ({ name: d.figure.name, wallSeconds: d.wallSeconds })))
       }
-      printResults(entries, opts.json, name)
+      // a shard writes its figures; the report of `all` is written once, by merge
+      output(done, name, opts.out, opts.json, opts.profile, opts.quick, opts.shard === undefined)
     })
+}
+
+interface Done {
+  readonly figure: Figure
+  readonly result: FigureResult
+  readonly wallSeconds: number
+}
+
+/** Writes and prints what a run (or a merge of shards) produced, the same way for both. */
+function output(done: readonly Done[], name: string, out: string | undefined, json: boolean, profile: string | undefined, quick: boolean, report: boolean): void {
+  const entries: ReportEntry[] = done.map(({ figure, result, wallSeconds }) => {
+    const svgFile = out ? writeOutputs(out, figure, result) : undefined
+    return { name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds }
+  })
+  if (out && name === 'all' && report) {
+    const file = join(resolve(out), 'index.html')
+    writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick }))
+    process.stderr.write(`report: ${file}\n`)
+  }
+  printResults(entries, json, name)
+}
+
+function merge(dirs: readonly string[], out: string | undefined, json: boolean): void {
+  if (dirs.length === 0) throw new UsageError('bench merge: give the --out directories of the shards')
+  const m = mergeShards(dirs, selectFigures)
+  output(m.figures, m.selection, out, json, m.profile, m.quick, true)
 }
 
 type Track = (name: string) => (done: number, total: number) => void
@@ -83,11 +112,16 @@ function runInWorkers(selected: readonly Figure[], profile: string | undefined, 
 }
 
 function selectFigures(name: string): readonly Figure[] {
+  if (name.includes(',')) return name.split(',').map((one) => selectOne(one))
   if (name === 'all') return figures.filter((f) => (f.kind ?? 'figure') === 'figure')
   if (name === 'perf') return figures.filter((f) => f.kind === 'perf')
+  return [selectOne(name)]
+}
+
+function selectOne(name: string): Figure {
   const figure = findFigure(name)
   if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf`)
-  return [figure]
+  return figure
 }
 
 function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {
@@ -103,7 +137,7 @@ function writeOutputs(dir: string, figure: Figure, result: FigureResult): string
 function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
   if (json) {
     const results = entries.map((e) => e.result)
-    process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' ? results : results[0], null, 2)}\n`)
+    process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' || name.includes(',') ? results : results[0], null, 2)}\n`)
     return
   }
   // A sweep of many figures prints the claims only; one figure prints its table too.
