@@ -1,22 +1,21 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url))
-const app = (name: string) => fileURLToPath(new URL(`./apps/${name}/src/index.ts`, import.meta.url))
+const file = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const libs = ['ddt', 'nic', 'runtime', 'goal']
+const apps = ['micro', 'ddtbench', 'fft2d', 'milc']
 
-// Tests run against the TypeScript sources; `npm test` type-checks them first.
+// Tests run against the TypeScript sources; `npm test` type-checks them first. Exact-match
+// aliases, so that `@spinmpi/x/internal` is not taken for `@spinmpi/x` plus a path.
 export default defineConfig({
   resolve: {
-    alias: {
-      '@spinmpi/ddt': src('ddt'),
-      '@spinmpi/nic': src('nic'),
-      '@spinmpi/runtime': src('runtime'),
-      '@spinmpi/goal': src('goal'),
-      '@spinmpi/micro': app('micro'),
-      '@spinmpi/ddtbench': app('ddtbench'),
-      '@spinmpi/fft2d': app('fft2d'),
-      '@spinmpi/milc': app('milc'),
-    },
+    alias: [
+      ...libs.flatMap((pkg) => [
+        { find: new RegExp(`^@spinmpi/${pkg}$`), replacement: file(`./packages/${pkg}/src/index.ts`) },
+        { find: new RegExp(`^@spinmpi/${pkg}/internal$`), replacement: file(`./packages/${pkg}/src/internal.ts`) },
+      ]),
+      ...apps.map((name) => ({ find: new RegExp(`^@spinmpi/${name}$`), replacement: file(`./apps/${name}/src/index.ts`) })),
+    ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'test/**/*.test.ts'],

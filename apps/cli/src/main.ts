@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The spinmpi command line: one file per command under commands/, registered here.
+import { readFileSync } from 'node:fs'
 import type { Command as CommandType } from 'commander'
 import { Command } from 'commander'
 import { runCli } from './cli-error.js'
@@ -19,10 +20,14 @@ const commands: Record<string, () => Promise<Register>> = {
   run: async () => (await import('./commands/run.js')).registerRun,
 }
 
+// The version users see is the CLI package's own (package.json ships beside dist/).
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+
 const program = new Command()
 program
   .name('spinmpi')
   .description('MPI-style programs and derived datatypes on simulated sPIN network cards')
+  .version(version, '-V, --version', 'print the version of spinmpi')
   .showHelpAfterError(false)
   .exitOverride() // before commands are added, so subcommands inherit it
 

@@ -6,7 +6,7 @@
 import { ns, resolveProfile, type Profile } from '@spinmpi/nic'
 import {
   hostPackPs, hostUnpackPs, run, sendHostBusyPs, type ReceiveStrategyChoice, type ReceiveStrategyName, type SendStrategyName,
-} from '@spinmpi/runtime'
+} from '@spinmpi/runtime/internal'
 import { rowPhaseFlops } from './flops.js'
 import { PS_PER_NS } from './loggops-mapping.js'
 import { transposeTypes, type TransposeTypes } from './transpose-types.js'

@@ -4,7 +4,7 @@
 // broadcast to the last rank having the data in its buffer. Timing mode (no payload bytes).
 
 import { UINT8 } from '@spinmpi/ddt'
-import { bcastBinomial, prepareNicBcast, run, type CommCore } from '@spinmpi/runtime'
+import { bcastBinomial, prepareNicBcast, run, type CommCore } from '@spinmpi/runtime/internal'
 import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
 
 export type BcastAlgorithmName = 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary'

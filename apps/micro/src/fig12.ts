@@ -4,7 +4,7 @@
 // γ = 16); HPU-local is dominated by setup (catch-up).
 
 import { cyclesPs, toNs, type Profile } from '@spinmpi/nic'
-import type { ReceiveStrategyName, UnpackResult } from '@spinmpi/runtime'
+import type { ReceiveStrategyName, UnpackResult } from '@spinmpi/runtime/internal'
 import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
 import { OFFLOADS, unpackVector } from './fig8.js'
 import { profileFor } from './nic-common.js'

@@ -4,7 +4,7 @@
 // by catch-up, and every offload is slower than the host at 4 B blocks.
 
 import { BYTE, vector, type Datatype } from '@spinmpi/ddt'
-import { runUnpack, type ReceiveStrategyName, type UnpackResult } from '@spinmpi/runtime'
+import { runUnpack, type ReceiveStrategyName, type UnpackResult } from '@spinmpi/runtime/internal'
 import type { Profile } from '@spinmpi/nic'
 import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
 import { profileFor } from './nic-common.js'

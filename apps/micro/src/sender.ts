@@ -4,7 +4,7 @@
 // place at the receiver (specialized unpack); host busy time is the sender CPU's share.
 
 import { BYTE, vector } from '@spinmpi/ddt'
-import { runUnpack, SEND_STRATEGIES, type SendStrategyName } from '@spinmpi/runtime'
+import { runUnpack, SEND_STRATEGIES, type SendStrategyName } from '@spinmpi/runtime/internal'
 import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
 import { profileFor } from './nic-common.js'
 

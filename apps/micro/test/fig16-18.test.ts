@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { classify } from '@spinmpi/ddt'
 import { hostMemory, measure, workloads, type Workload } from '@spinmpi/ddtbench'
-import { hostUnpackTraffic, runUnpack } from '@spinmpi/runtime'
+import { hostUnpackTraffic, runUnpack } from '@spinmpi/runtime/internal'
 import { fig16, type Fig16Row } from '../src/fig16.js'
 import { fig17, type Fig17Row } from '../src/fig17.js'
 import { fig18, type Fig18Row } from '../src/fig18.js'

@@ -1,4 +1,4 @@
-// Reading and writing types as JSON (issue 2's grammar), validated with zod.
+// Reading and writing types as JSON (README's "Type JSON"), validated with zod.
 
 import { match } from 'ts-pattern'
 import type { z } from 'zod'

@@ -1,4 +1,4 @@
-// The JSON form of a datatype (issue 2's grammar) and its zod schema.
+// The JSON form of a datatype (the grammar of README's "Type JSON" table) and its zod schema.
 
 import { z } from 'zod'
 import type { ElementaryName } from './datatype.js'

@@ -6,7 +6,7 @@
 
 import fc from 'fast-check'
 import type { Datatype, ElementaryName, TypeSpec } from '../src/index.js'
-import { ELEMENTARY_NAMES, typeFromJson } from '../src/index.js'
+import { ELEMENTARY_NAMES, typeFromJson } from '../src/internal.js'
 
 export interface TypeArbOptions {
   /** Constructor levels above the elementary leaves (default 4). */

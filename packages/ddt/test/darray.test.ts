@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Distribution, Order } from '../src/index.js'
-import { INT32, INT8, darray, referenceTypemap } from '../src/index.js'
+import { INT32, INT8, darray } from '../src/index.js'
+import { referenceTypemap } from './reference.js'
 import { boundsOf, runs } from './helpers.js'
 
 describe('darray, one dimension', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BYTE, CHAR, COMPLEX128, COMPLEX64, DOUBLE_INT, ELEMENTARY_NAMES, FLOAT32, FLOAT64, FLOAT_INT, INT16, INT32, INT64, INT8,
   SHORT_INT, TWO_INT, UINT16, UINT32, UINT64, UINT8, contiguous, elementary,
-} from '../src/index.js'
+} from '../src/internal.js'
 import { boundsOf, expectMpiError, pieces, runs } from './helpers.js'
 
 describe('elementary types', () => {

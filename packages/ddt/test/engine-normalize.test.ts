@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   FLOAT32, FLOAT64, INT16, INT32, SHORT_INT, contiguous, describeLoop, hindexedBlock, hvector, indexed, loopOf,
   loopOfCount, resized, struct, subarray, typeFromJson, vector,
-} from '../src/index.js'
+} from '../src/internal.js'
 import type { Datatype } from '../src/index.js'
 
 const d = (t: Datatype): string => describeLoop(loopOf(t.commit()))

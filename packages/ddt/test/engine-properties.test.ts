@@ -1,7 +1,8 @@
 // Property tests of the engine against the front end's reference typemap, over random nested types.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { FLOAT64, INT32, Segment, hindexedBlock, flatten, indexed, loopInfo, loopOf, pack, packRange, referenceRuns, struct, unpack, unpackRange, vector } from '../src/index.js'
+import { FLOAT64, INT32, Segment, hindexedBlock, flatten, indexed, loopInfo, loopOf, pack, packRange, struct, unpack, unpackRange, vector } from '../src/internal.js'
+import { referenceRuns } from './reference.js'
 import type { Datatype } from '../src/index.js'
 import { datatypeArb } from './arbitraries.js'
 

@@ -2,7 +2,8 @@
 
 import { expect } from 'vitest'
 import type { Datatype } from '../src/index.js'
-import { MpiError, referenceRuns, referenceTypemap } from '../src/index.js'
+import { MpiError } from '../src/index.js'
+import { referenceRuns, referenceTypemap } from './reference.js'
 
 /** The bounds a test states by hand, in one object for a single toEqual. */
 export function boundsOf(t: Datatype) {

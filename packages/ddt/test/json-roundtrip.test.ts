@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Datatype, TypeSpec } from '../src/index.js'
-import { referenceTypemap, typeFromJson, typeToJson } from '../src/index.js'
+import { typeFromJson, typeToJson } from '../src/index.js'
+import { referenceTypemap } from './reference.js'
 import { generatedTypeArb, leafPieces } from './arbitraries.js'
 
 const boundsOf = (t: Datatype) => ({

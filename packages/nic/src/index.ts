@@ -1,10 +1,29 @@
-// @spinmpi/nic: the simulated machine. Public API only.
-export * from './sim/index.js'
-export * from './profile/index.js'
-export * from './stats/index.js'
-export * from './net/index.js'
-export { PcieModel } from './pcie.js'
-export { DmaEngine, DmaError, type DmaDone } from './dma.js'
-export * from './nic/index.js'
+// @spinmpi/nic for users: a cluster of simulated sPIN NICs, the handler API to program them,
+// example handlers, machine profiles and simulated time. The engine's parts (event heap,
+// network, scheduler, packet buffer, DMA) are in `@spinmpi/nic/internal`.
+export { Simulator, SimulationError } from './sim/simulator.js'
+export { type Ps, ns, us, toNs, transferPs, cyclesPs, PS_PER_NS, PS_PER_US, PS_PER_S } from './sim/time.js'
+export type {
+  Profile, NetworkParams, NicParams, PcieParams, HostParams, CostParams, ProfileSources, NamedProfile,
+} from './profile/schema.js'
+export { ProfileError } from './profile/errors.js'
+export { deriveProfile, type ProfileChanges } from './profile/derive.js'
+export {
+  listProfiles, getProfile, getNamedProfile, resolveProfile, parseOverrides, DEFAULT_PROFILE, type ProfileOverrides,
+} from './profile/resolve.js'
 export { Cluster, type ClusterOptions } from './cluster.js'
+export { Nic, type NicOptions } from './nic/nic.js'
+export { ReturnCode, returnCodeName, isPending } from './nic/return-codes.js'
+export type {
+  MessageHeader, PayloadPacket, CompletionInfo, PutDestination, DmaOptions, DmaHandle, HandlerPhase,
+  HandlerContext, HeaderHandler, PayloadHandler, CompletionHandler, SchedulingPolicy, ExecutionContextSpec,
+} from './nic/handler-api.js'
+export { HandlerError } from './nic/hpu-context.js'
+export { ANY_SOURCE, MatchEntry, type MeOptions, type MatchListKind } from './nic/match-entry.js'
+export type { HostEvent, HostEventKind, HostEventFilter } from './nic/host-events.js'
+export { NicMemoryError } from './nic/nic-memory.js'
+export { NicInputError } from './nic/me-schema.js'
+export type { PutOptions, StreamingPut } from './nic/outbound.js'
+export type { MessageRecord } from './nic/nic-stats.js'
+export { nicReport, type NicReport } from './nic/report.js'
 export * from './handlers/index.js'

@@ -12,7 +12,7 @@ import {
   getProfile,
   type NetworkOptions,
   type Packet,
-} from '../src/index.js'
+} from '../src/internal.js'
 
 // sc19: 200 Gbit/s = 40 ps per byte on the wire, 48 B header, 2048 B MTU, L = 183.4 ns, g = 6.7 ns
 const net19 = getProfile('sc19').network

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Cluster, PcieModel, ReturnCode, cyclesPs, ns, transferPs, type ExecutionContextSpec } from '../src/index.js'
+import { Cluster, PcieModel, ReturnCode, cyclesPs, ns, transferPs, type ExecutionContextSpec } from '../src/internal.js'
 
 function onePut(bytes: number, spin: boolean) {
   const c = new Cluster({ nodes: 2, profile: 'sc19', seed: 1 })

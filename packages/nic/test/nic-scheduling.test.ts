@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Cluster, PcieModel, ReturnCode, ns, resolveProfile, transferPs, type SchedulingPolicy } from '../src/index.js'
+import { Cluster, PcieModel, ReturnCode, ns, resolveProfile, transferPs, type SchedulingPolicy } from '../src/internal.js'
 
 interface Run { kind: 'h' | 'p' | 'c'; index: number; hpu: number; vhpu: number; start: number; end: number }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DmaEngine, DmaError, PcieModel, Simulator, getProfile, resolveProfile } from '../src/index.js'
+import { DmaEngine, DmaError, PcieModel, Simulator, getProfile, resolveProfile } from '../src/internal.js'
 
 const sc19 = getProfile('sc19')
 

@@ -7,7 +7,7 @@ import {
   parseOverrides,
   ProfileError,
   ProfileSchema,
-} from '../src/index.js'
+} from '../src/internal.js'
 
 describe('profiles', () => {
   it('lists sc19 first and every profile validates', () => {

@@ -1,15 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { EventHeap, Rng, Simulator, ns, transferPs, cyclesPs } from '../src/index.js'
+import { Rng, Simulator, ns, transferPs, cyclesPs } from '../src/internal.js'
 
-describe('EventHeap', () => {
+describe('event order (EventHeap under Simulator.step)', () => {
   it('pops in (time, sequence) order for any insertion order', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 300 }), (times) => {
-        const heap = new EventHeap()
+        const sim = new Simulator()
         const out: [number, number][] = []
-        times.forEach((t, i) => heap.push(t, (a: [number, number]) => out.push(a), [t, i]))
-        while (heap.size > 0) heap.popAndRun()
+        times.forEach((t, i) => sim.at(t, (a: [number, number]) => out.push(a), [t, i]))
+        sim.run()
         const expected = times.map((t, i) => [t, i] as [number, number]).sort((a, b) => a[0] - b[0] || a[1] - b[1])
         expect(out).toEqual(expected)
       }),
@@ -17,41 +17,44 @@ describe('EventHeap', () => {
   })
 
   it('reuses slots: interleaved push/pop stays ordered past the initial capacity', () => {
-    const heap = new EventHeap()
+    const sim = new Simulator()
     const seen: number[] = []
-    for (let i = 0; i < 5000; i++) heap.push(i, (v: number) => seen.push(v), i)
-    for (let i = 0; i < 2500; i++) heap.popAndRun()
-    for (let i = 5000; i < 7000; i++) heap.push(i, (v: number) => seen.push(v), i)
-    while (heap.size > 0) heap.popAndRun()
+    for (let i = 0; i < 5000; i++) sim.at(i, (v: number) => seen.push(v), i)
+    sim.run(2499)
+    expect(sim.pending).toBe(2500)
+    for (let i = 5000; i < 7000; i++) sim.at(i, (v: number) => seen.push(v), i)
+    sim.run()
     expect(seen).toEqual(Array.from({ length: 7000 }, (_, i) => i))
   })
 
   it('runs events pushed back to back at one time as a group, in order; later pushes at that time go after it', () => {
-    const heap = new EventHeap()
+    const sim = new Simulator()
     const log: string[] = []
     const note = (s: string) => log.push(s)
-    heap.push(5, note, 'a1')
-    heap.push(5, note, 'a2') // joins a1's group
-    heap.push(3, note, 'b')
-    heap.push(5, note, 'c') // same time, but not right after a2: its own node, after a1 a2
-    heap.push(5, (s: string) => { log.push(s); heap.push(5, note, 'e') }, 'd') // joins c; e is pushed while d runs
-    expect(heap.size).toBe(5)
-    while (heap.size > 0) heap.popAndRun()
+    sim.at(5, note, 'a1')
+    sim.at(5, note, 'a2') // joins a1's group
+    sim.at(3, note, 'b')
+    sim.at(5, note, 'c') // same time, but not right after a2: its own node, after a1 a2
+    sim.at(5, (s: string) => { log.push(s); sim.at(5, note, 'e') }, 'd') // joins c; e is pushed while d runs
+    expect(sim.pending).toBe(5)
+    sim.run()
     expect(log).toEqual(['b', 'a1', 'a2', 'c', 'd', 'e'])
   })
 
   it('keeps the rest of a group queued when one of its events throws', () => {
-    const heap = new EventHeap()
+    const sim = new Simulator()
     const log: string[] = []
-    heap.push(1, () => { throw new Error('boom') }, null)
-    heap.push(1, (s: string) => log.push(s), 'after')
-    heap.push(2, (s: string) => log.push(s), 'later')
-    expect(() => heap.popAndRun()).toThrow('boom')
-    expect(heap.size).toBe(2)
-    expect(heap.peekTime()).toBe(1)
-    heap.popAndRun()
-    heap.popAndRun()
+    sim.at(1, () => { throw new Error('boom') }, null)
+    sim.at(1, (s: string) => log.push(s), 'after')
+    sim.at(2, (s: string) => log.push(s), 'later')
+    expect(() => sim.run()).toThrow('boom')
+    expect(sim.pending).toBe(2)
+    expect(sim.step()).toBe(true)
+    expect(sim.now).toBe(1)
+    expect(log).toEqual(['after'])
+    sim.run()
     expect(log).toEqual(['after', 'later'])
+    expect(sim.step()).toBe(false)
   })
 })
 

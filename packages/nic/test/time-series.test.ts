@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TimeSeries, TimeSeriesError } from '../src/index.js'
+import { TimeSeries, TimeSeriesError } from '../src/internal.js'
 
 describe('TimeSeries', () => {
   it('is a step function with a peak that sees overwritten values', () => {

@@ -1,22 +1,20 @@
-// Public API of @spinmpi/runtime.
+// @spinmpi/runtime for users: run an MPI-style program on simulated ranks, the communicator's
+// types, datatypes with their send/receive attributes, the strategy names, GOAL traces of a run.
+// Protocol, strategy and collective internals are in `@spinmpi/runtime/internal`.
+// Importing the collectives installs them into every communicator.
+import './collectives/index.js'
+
 export * from './errors.js'
 export type { Datatype } from '@spinmpi/ddt'
 export * from './comm/comm-api.js'
 export { bufferAt } from './comm/buffer.js'
-export type { CommCore } from './comm/comm-core.js'
-export { installCollectives, type CollectiveImpls } from './comm/collective-hook.js'
 export { run, type RunResult } from './run.js'
 export type { RunOptions } from './run-options.js'
 export { runGoalTrace, type GoalRunResult } from './trace/run-goal-trace.js'
-export { GoalTrace } from './trace/goal-trace.js'
 export { captureGoalTraces, type CapturedGoals } from './trace/goal-capture.js'
-export { RankGoalTrace } from './trace/rank-goal-trace.js'
 export type { RunStats, ReceiveRecord, StrategySummary } from './stats.js'
 export { types, setTypeAttributes, getTypeAttributes, type TypeAttributes } from './types.js'
-export * from './strategies/index.js'
-// Collectives (importing them installs them into Comm).
-export {
-  collectiveImpls, BCAST_ALGORITHMS, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext,
-  createOp, resolveOp, reduceLocal, reductionPs, BUILTIN_OPS,
-  type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type BuiltinOp, type BuiltinOpName, type UserFunction,
-} from './collectives/index.js'
+export type { ReceiveStrategyName, ReceiveStrategyChoice, SendStrategyName, NicMemoryPolicy } from './strategies/contract.js'
+export { RECEIVE_STRATEGIES, RECEIVE_CHOICES } from './strategies/request-schema.js'
+export { SEND_STRATEGIES } from './strategies/send-strategies.js'
+export { BCAST_ALGORITHMS } from './collectives/bcast.js'

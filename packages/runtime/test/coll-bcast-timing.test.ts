@@ -1,6 +1,6 @@
 import { UINT8 } from '@spinmpi/ddt'
 import { describe, expect, it } from 'vitest'
-import { bcastBinomial, prepareNicBcast, run, type CommCore } from '../src/index.js'
+import { bcastBinomial, prepareNicBcast, run, type CommCore } from '../src/internal.js'
 import { onRanks } from './coll-harness.js'
 
 type Alg = 'binomial' | 'stream' | 'store' | 'binary'

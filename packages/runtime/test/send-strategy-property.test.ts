@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { classify, flatten, pack, typeFromJson, unpack, type Datatype, type TypeSpec } from '@spinmpi/ddt'
-import { run, types, typeWork, SEND_STRATEGIES, type ReceiveStrategyName } from '../src/index.js'
+import { run, types, typeWork, SEND_STRATEGIES, type ReceiveStrategyName } from '../src/internal.js'
 import { generatedTypeArb } from '../../ddt/test/arbitraries.js'
 import { overlaps } from './strategy-helpers.js'
 

@@ -7,7 +7,7 @@ import { ERR_ARG, ERR_TRUNCATE, MpiError, pack, type Datatype } from '@spinmpi/d
 import { Cluster, resolveProfile } from '@spinmpi/nic'
 import {
   run, sendHostBusyPs, sendTyped, setTypeAttributes, types, SEND_STRATEGIES, type RunOptions, type SendStrategyName,
-} from '../src/index.js'
+} from '../src/internal.js'
 import { generatedTypeArb } from '../../ddt/test/arbitraries.js'
 
 const F64 = types.FLOAT64

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { resolveProfile } from '@spinmpi/nic'
-import { packetPs, selectDeltaR } from '../src/index.js'
+import { packetPs, selectDeltaR } from '../src/internal.js'
 
 const sc19 = resolveProfile('sc19')
 const k = sc19.network.mtuBytes

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { BYTE, FLOAT32, indexedBlock, vector } from '@spinmpi/ddt'
 import { resolveProfile } from '@spinmpi/nic'
-import { LastLevelCache, hostUnpackTraffic } from '../src/index.js'
+import { LastLevelCache, hostUnpackTraffic } from '../src/internal.js'
 
 const sc19 = resolveProfile('sc19')
 

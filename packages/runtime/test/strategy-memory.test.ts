@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BYTE, vector } from '@spinmpi/ddt'
 import { Cluster } from '@spinmpi/nic'
-import { postReceive, residencyOf, runUnpack } from '../src/index.js'
+import { postReceive, residencyOf, runUnpack } from '../src/internal.js'
 
 const column = vector(512, 16, 64, BYTE).commit()
 

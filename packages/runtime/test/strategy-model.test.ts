@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BYTE, vector } from '@spinmpi/ddt'
 import { resolveProfile } from '@spinmpi/nic'
-import { hostUnpackPs, hostUnpackTraffic, modelTime, runUnpack, typeWork } from '../src/index.js'
+import { hostUnpackPs, hostUnpackTraffic, modelTime, runUnpack, typeWork } from '../src/internal.js'
 
 const sc19 = resolveProfile('sc19')
 

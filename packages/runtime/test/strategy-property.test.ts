@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { classify } from '@spinmpi/ddt'
-import { runUnpack, type ReceiveStrategyName } from '../src/index.js'
+import { runUnpack, type ReceiveStrategyName } from '../src/internal.js'
 import { generatedTypeArb } from '../../ddt/test/arbitraries.js'
 import { overlaps, smallPacketProfile } from './strategy-helpers.js'
 

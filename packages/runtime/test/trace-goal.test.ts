@@ -1,6 +1,6 @@
 import { parseGoal, simulateLogGops, writeGoal, type GoalSchedule } from '@spinmpi/goal'
 import { describe, expect, it } from 'vitest'
-import { captureGoalTraces, hostPackPs, hostUnpackPs, run, runGoalTrace, types, type Comm } from '../src/index.js'
+import { captureGoalTraces, hostPackPs, hostUnpackPs, run, runGoalTrace, types, type Comm } from '../src/internal.js'
 
 // LogGOPSim defaults (docs/goal.md): L=2500, o=1500, g=1000, G=6, O=0, S=65535 (ns).
 const o = 1500

@@ -5,7 +5,7 @@
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { classify } from '@spinmpi/ddt'
-import { RECEIVE_STRATEGIES, runUnpack, type UnpackResult } from '@spinmpi/runtime'
+import { RECEIVE_STRATEGIES, runUnpack, type UnpackResult } from '@spinmpi/runtime/internal'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatTable } from '../table.js'
 import { profileOf, readType, round, runOrExplain } from './unpack.js'

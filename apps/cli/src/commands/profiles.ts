@@ -2,7 +2,7 @@
 // one with every value and where it comes from (paper section or the reason it was chosen).
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError } from '@spinmpi/nic'
+import { getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError } from '@spinmpi/nic/internal'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
 import { formatTable } from '../table.js'

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { classify, describeLoop, flatten, loopOfCount, MpiError, packSize, parseTypeFile, type Datatype } from '@spinmpi/ddt'
+import { classify, describeLoop, flatten, loopOfCount, MpiError, packSize, parseTypeFile, type Datatype } from '@spinmpi/ddt/internal'
 import { UsageError } from '../cli-error.js'
 import { nonNegativeInt, parseOptions } from '../options.js'
 

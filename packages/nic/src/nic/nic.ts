@@ -1,4 +1,4 @@
-// One sPIN NIC (DESIGN.md §3): matching unit, packet buffer, HER scheduler and HPUs, NIC memory,
+// One sPIN NIC (SC17 §2-3, SC19 §2.1; docs/nic.md): matching unit, packet buffer, HER scheduler and HPUs, NIC memory,
 // DMA engine over PCIe, inbound and outbound engines, and the host interface (event queue,
 // counting events). Host code posts MEs with execution contexts and issues puts here.
 

@@ -120,24 +120,6 @@ export class EventHeap {
     this.insert(this.poppedTime, this.poppedSeq, slot)
   }
 
-  /** Removes the earliest group and runs its events in order; returns their time. */
-  popAndRun(): number {
-    const t = this.peekTime()
-    let s = this.popGroup()
-    while (s >= 0) {
-      const fn = this.fnOf(s)
-      const arg = this.argOf(s)
-      s = this.take(s)
-      try {
-        fn(arg)
-      } catch (err) {
-        if (s >= 0) this.restoreGroup(s)
-        throw err
-      }
-    }
-    return t
-  }
-
   private insert(time: number, seq: number, slot: number): void {
     const T = this.time
     const S = this.seq

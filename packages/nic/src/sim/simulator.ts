@@ -17,6 +17,8 @@ export class Simulator implements WakeupSink {
   executed = 0
   private readonly heap = new EventHeap()
   private wakeups = 0
+  /** Next slot of the event group being run (-1: none); see step(). */
+  private cursor = -1
 
   /** Schedules `fn(arg)` at absolute time `time` (not before now). */
   at<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
@@ -51,27 +53,40 @@ export class Simulator implements WakeupSink {
     this.wakeups++
   }
 
+  /**
+   * Runs the next event, if one is due at or before `until`; returns false when none is. The one
+   * loop of the simulator: `run` and `runAsync` are this in a loop. Events pushed back to back for
+   * one time form a group (see EventHeap); `cursor` walks the current group across calls.
+   */
+  step(until: Ps = Infinity): boolean {
+    const heap = this.heap
+    let s = this.cursor
+    if (s < 0) {
+      if (heap.size === 0) return false
+      const t = heap.peekTime()
+      if (t > until) return false
+      this.now = t
+      s = heap.popGroup()
+    }
+    const fn = heap.fnOf(s)
+    const arg = heap.argOf(s)
+    s = heap.take(s)
+    this.cursor = s
+    this.executed++
+    try {
+      fn(arg)
+    } catch (err) {
+      // The rest of the group stays queued, so a caller that catches can go on stepping.
+      if (s >= 0) heap.restoreGroup(s)
+      this.cursor = -1
+      throw err
+    }
+    return true
+  }
+
   /** Runs events synchronously up to and including time `until`. For models without processes. */
   run(until: Ps = Infinity): void {
-    const heap = this.heap
-    while (heap.size > 0) {
-      const t = heap.peekTime()
-      if (t > until) break
-      this.now = t
-      let s = heap.popGroup()
-      try {
-        while (s >= 0) {
-          const fn = heap.fnOf(s)
-          const arg = heap.argOf(s)
-          s = heap.take(s)
-          this.executed++
-          fn(arg)
-        }
-      } catch (err) {
-        if (s >= 0) heap.restoreGroup(s)
-        throw err
-      }
-    }
+    while (this.step(until)) {}
   }
 
   /**
@@ -79,28 +94,13 @@ export class Simulator implements WakeupSink {
    * left (or the next is after `until`); processes still parked then are blocked for good.
    */
   async runAsync(until: Ps = Infinity): Promise<void> {
-    const heap = this.heap
     await drainMicrotasks()
     this.wakeups = 0
-    while (heap.size > 0 && heap.peekTime() <= until) {
-      this.now = heap.peekTime()
-      let s = heap.popGroup()
-      while (s >= 0) {
-        const fn = heap.fnOf(s)
-        const arg = heap.argOf(s)
-        s = heap.take(s)
-        this.executed++
-        try {
-          fn(arg)
-        } catch (err) {
-          if (s >= 0) heap.restoreGroup(s)
-          throw err
-        }
-        if (this.wakeups > 0) {
-          // Continuations run before the next event, even one of the same group.
-          this.wakeups = 0
-          await drainMicrotasks()
-        }
+    while (this.step(until)) {
+      if (this.wakeups > 0) {
+        // Continuations run before the next event, even one of the same group.
+        this.wakeups = 0
+        await drainMicrotasks()
       }
     }
   }

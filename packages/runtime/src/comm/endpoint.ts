@@ -3,7 +3,7 @@
 // catches unexpected eager messages and ready-to-send controls, and wakes blocked probes.
 // Events are handled by a progress loop as they are posted (asynchronous progress).
 
-import type { HostEvent, Nic, Profile, Ps, Signal, Simulator } from '@spinmpi/nic'
+import type { HostEvent, Nic, Profile, Ps, Signal, Simulator } from '@spinmpi/nic/internal'
 import { ns } from '@spinmpi/nic'
 import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 import { HostCpu } from './host-cpu.js'

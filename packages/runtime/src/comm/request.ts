@@ -3,7 +3,7 @@
 // (overhead o, host unpack) once, on the rank's CPU timeline.
 
 import type { MpiError } from '@spinmpi/ddt'
-import type { Ps, Signal, Simulator } from '@spinmpi/nic'
+import type { Ps, Signal, Simulator } from '@spinmpi/nic/internal'
 import type { Request, RequestKind, Status } from './comm-api.js'
 
 export class RequestImpl implements Request {

@@ -2,7 +2,7 @@
 // mismatch when both sides are homogeneous (all elements of one elementary type) and differ.
 // BYTE matches anything (it is how untyped data travels); mixed signatures are not checked.
 
-import { ELEMENTARY_NAMES, type Datatype } from '@spinmpi/ddt'
+import { ELEMENTARY_NAMES, type Datatype } from '@spinmpi/ddt/internal'
 
 export const SIGNATURE_UNKNOWN = -1
 

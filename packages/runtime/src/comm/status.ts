@@ -1,6 +1,6 @@
 // MPI_Status: who sent, which tag, how many bytes arrived, and counts in any type.
 
-import { ELEMENTARY, type Datatype, type ErrorClass } from '@spinmpi/ddt'
+import { ELEMENTARY, type Datatype, type ErrorClass } from '@spinmpi/ddt/internal'
 import { UNDEFINED, type Status } from './comm-api.js'
 
 export class StatusImpl implements Status {

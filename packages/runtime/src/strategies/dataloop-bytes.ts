@@ -1,7 +1,7 @@
 // NIC memory a dataloop tree occupies when copied for the general handlers (MPITypes-like
 // layout: a node header of kind, count, offset and stride or child pointer, plus its tables).
 
-import { loopOfCount, type Datatype, type Loop } from '@spinmpi/ddt'
+import { loopOfCount, type Datatype, type Loop } from '@spinmpi/ddt/internal'
 
 const HEADER = 32
 

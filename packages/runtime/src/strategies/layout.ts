@@ -2,7 +2,7 @@
 // address. The ME exposes exactly that span, so every handler offset is `bufOffset - lo`, and
 // bytes of the user buffer outside the span can never be written by the NIC.
 
-import { loopInfo, loopOfCount, type Datatype } from '@spinmpi/ddt'
+import { loopInfo, loopOfCount, type Datatype } from '@spinmpi/ddt/internal'
 
 export interface ReceiveLayout {
   /** Packed bytes of the message. */

@@ -6,7 +6,7 @@
 // keep their pattern.
 
 import { flatten, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
-import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic'
+import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
 import type { ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
 import { receiveLayout } from './layout.js'

@@ -30,8 +30,8 @@ export class SegmentWriter {
   constructor(private readonly lo: number, private readonly costs: CostParams) {}
 
   /**
-   * Processes `pkt` with `seg` (already restored or reset by the caller). `setupCycles` is the
-   * fixed entry cost of the processing function; catch-up work is added to it.
+   * Processes `pkt` with `seg` (already restored or reset by the caller). Setup is booked as one
+   * segment step (entering the processing function) plus the catch-up work to the packet's offset.
    */
   run(ctx: HandlerContext, pkt: PayloadPacket, seg: Segment): void {
     if (pkt.length === 0) return

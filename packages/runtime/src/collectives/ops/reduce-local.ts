@@ -1,7 +1,7 @@
 // MPI_Reduce_local on packed streams: inout = input ∘ inout over `count` instances of a type,
 // element by element in typemap order. Also the modelled host cost of doing so.
 
-import { ELEMENTARY, type Datatype } from '@spinmpi/ddt'
+import { ELEMENTARY, type Datatype } from '@spinmpi/ddt/internal'
 import { checkOpOnElement, flopsPerElement } from './element-class.js'
 import { combineElements } from './kernels.js'
 import type { Op } from './op.js'

@@ -2,7 +2,7 @@
 // piece. Slow and obviously correct; property tests compare the engine against it. It must not
 // use any engine code. The `+ 0`s turn -0 (0 times a negative extent) into a plain 0.
 
-import type { Datatype } from './datatype.js'
+import type { Datatype } from '../src/datatype.js'
 
 /** An elementary piece or a merged run: [byte offset, byte length]. */
 export type Piece = [offset: number, length: number]

@@ -1,0 +1,14 @@
+// @spinmpi/runtime/internal: the user API plus the rank's internal communicator, the strategy
+// planners and cost models, the single-message experiment harness and the collectives' parts,
+// for the apps' figures, the CLI and the tests. Not a stable interface.
+export * from './index.js'
+export type { CommCore } from './comm/comm-core.js'
+export { installCollectives, type CollectiveImpls } from './comm/collective-hook.js'
+export { GoalTrace } from './trace/goal-trace.js'
+export { RankGoalTrace } from './trace/rank-goal-trace.js'
+export * from './strategies/index.js'
+export {
+  collectiveImpls, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext,
+  createOp, resolveOp, reduceLocal, reductionPs, BUILTIN_OPS,
+  type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type BuiltinOp, type BuiltinOpName, type UserFunction,
+} from './collectives/index.js'
