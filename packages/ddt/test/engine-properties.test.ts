@@ -175,5 +175,6 @@ describe('generated kernels on shapes random types rarely reach', () => {
           expect(dst).toEqual(want)
         }
       }), { numRuns: 40 })
-  })
+    // each run compiles fresh kernels for a large struct: minutes on a loaded 2-core machine
+  }, 300_000)
 })

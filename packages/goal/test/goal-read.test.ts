@@ -12,6 +12,7 @@ import { readGoalBinary, writeGoalBinary } from '../src/goal-binary.js'
 import { writeAllreduce, writePingPongChain, writeRandomExchange } from '../src/goal-synthetic.js'
 import { buildOpGraph, type OpGraph } from '../src/loggops-graph.js'
 import { MatchQueues } from '../src/match-queue.js'
+import { LabelTable } from '../src/goal-labels.js'
 import { simulateLogGops, simulateLogGopsGraph } from '../src/loggops.js'
 import { BAD_GOAL_TEXTS } from './bad-goal-texts.js'
 
@@ -180,6 +181,33 @@ describe('hashed matching queues keep MPI order', () => {
           expect(q.take(s.rank, s.src, s.tag, entrySrc, entryTag)).toBe(want)
         })
         for (let r = 0; r < 3; r++) expect(q.entries(r)).toEqual(reference[r])
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('LabelTable', () => {
+  it('behaves as a Map from label to index, cleared per rank (numbered, zero-padded and plain labels)', () => {
+    const label = fc.tuple(fc.constantFrom('a', 'b', 's_', 'x'), fc.constantFrom('', '0', '00', '1', '01', '10', '7', '123456789', '99999999'))
+      .map(([p, d]) => p + d)
+    const step = fc.oneof(fc.record({ add: label }), fc.record({ get: label }), fc.constant({ clear: true as const }))
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 200 }), (steps) => {
+        const t = new LabelTable()
+        let model = new Map<string, number>()
+        const bytes = (s: string): Uint8Array => new TextEncoder().encode(s)
+        steps.forEach((s, i) => {
+          if ('clear' in s) {
+            t.clear()
+            model = new Map()
+          } else if ('add' in s) {
+            expect(t.add(bytes(s.add), s.add.length, i)).toBe(!model.has(s.add))
+            if (!model.has(s.add)) model.set(s.add, i)
+          } else {
+            expect(t.get(bytes(s.get), s.get.length)).toBe(model.get(s.get) ?? -1)
+          }
+        })
       }),
       { numRuns: 300 },
     )
