@@ -119,8 +119,9 @@ class LogGopsRun {
     this.heap = new EventHeap(Math.min(2 * g.numOps + 1, 1 << 16))
     // an operation is in at most one queue at a time: the queues share their link arrays
     const links = new MatchLinks(g.numOps)
-    this.posted = new MatchQueues(g.numRanks, links)
-    this.unexpected = new MatchQueues(g.numRanks, links)
+    this.posted = new MatchQueues(g.numRanks, links, g.peer, g.tag)
+    // a message's source is its sender
+    this.unexpected = new MatchQueues(g.numRanks, links, g.rankOf, g.tag)
     this.ready = new Int32Array(g.numOps)
     this.scratch = new Int32Array(g.numOps)
   }
@@ -209,9 +210,9 @@ class LogGopsRun {
     const rank = g.rankOf[op]!
     heap.release(slot)
     this.markStarted(op)
-    const msg = this.unexpected.take(rank, g.peer[op]!, g.tag[op]!, g.rankOf, g.tag)
+    const msg = this.unexpected.take(rank, g.peer[op]!, g.tag[op]!)
     if (msg < 0) {
-      this.posted.append(rank, op, g.peer[op]!, g.tag[op]!)
+      this.posted.append(rank, op)
       return
     }
     // LogGOPSim decides rendezvous here by the receive's size and frees the sender's
@@ -241,9 +242,9 @@ class LogGopsRun {
     const s1 = g.size[op]! - 1
     this.nextO[c] = t + p.o + Math.max(s1 * p.O, s1 * p.G)
     this.nextGr[n] = t + p.g + s1 * p.G
-    const recv = this.posted.take(rank, sender, g.tag[op]!, g.peer, g.tag)
+    const recv = this.posted.take(rank, sender, g.tag[op]!)
     if (recv < 0) {
-      this.unexpected.append(rank, op, sender, g.tag[op]!)
+      this.unexpected.append(rank, op)
       return
     }
     if (g.size[op]! > p.S) this.releaseSender(op, sender, g.cpu[op]!, g.nic[op]!, t)

@@ -5,9 +5,14 @@
 // with a wildcard and for reports), and either the bucket of its exact (rank, source, tag) in a
 // hash table or, if it has a wildcard itself, its rank's wildcard list. An exact query takes
 // the earlier (by posting stamp) of its bucket's head and the first matching wildcard entry.
-// An operation is in at most one queue at a time, so the posted and unexpected queues of a run
-// share one set of link arrays (MatchLinks).
+// A short queue is cheaper to walk than to hash: a rank's queue is indexed only once it grows past
+// HASH_FROM entries (its entries are then indexed in posting order), and goes back to a plain
+// list when it empties. An operation is in at most one queue at a time, so the posted and
+// unexpected queues of a run share one set of link arrays (MatchLinks).
 import { ANY } from './goal-types.js'
+
+/** Queue length from which a rank's entries are indexed by (source, tag). */
+const HASH_FROM = 16
 
 /** Per-operation links, shared by the queues of one run. */
 export class MatchLinks {
@@ -37,6 +42,8 @@ export class MatchQueues {
   private readonly length: Int32Array
   private readonly wildHead: Int32Array
   private readonly wildTail: Int32Array
+  /** 1 while a rank's entries are indexed (bucket or wildcard list), 0 while a plain list. */
+  private readonly hashed: Uint8Array
   // buckets: key (rank, src, tag) and the head/tail of their entries
   private keyRank: Int32Array = new Int32Array(256)
   private keySrc: Int32Array = new Int32Array(256)
@@ -48,17 +55,27 @@ export class MatchQueues {
   private table: Int32Array = new Int32Array(512)
   private readonly links: MatchLinks
 
-  constructor(numRanks: number, numOpsOrLinks: number | MatchLinks) {
+  /**
+   * An entry's own source and tag are `srcOf[op]` and `tagOf[op]` (the sender's rank for
+   * messages, the posted source for receives; either may be ANY).
+   */
+  constructor(
+    numRanks: number,
+    numOpsOrLinks: number | MatchLinks,
+    private readonly srcOf: Int32Array,
+    private readonly tagOf: Float64Array,
+  ) {
     this.head = new Int32Array(numRanks).fill(-1)
     this.tail = new Int32Array(numRanks).fill(-1)
     this.wildHead = new Int32Array(numRanks).fill(-1)
     this.wildTail = new Int32Array(numRanks).fill(-1)
     this.length = new Int32Array(numRanks)
+    this.hashed = new Uint8Array(numRanks)
     this.links = typeof numOpsOrLinks === 'number' ? new MatchLinks(numOpsOrLinks) : numOpsOrLinks
   }
 
-  /** Appends `op`, whose own source and tag are `src` and `tag` (either may be ANY). */
-  append(rank: number, op: number, src: number, tag: number): void {
+  /** Appends `op` to `rank`'s queue. */
+  append(rank: number, op: number): void {
     const L = this.links
     const t = this.tail[rank]!
     L.prev[op] = t
@@ -68,6 +85,21 @@ export class MatchQueues {
     this.tail[rank] = op
     this.length[rank]!++
     L.seq[op] = L.stamp++
+    if (this.hashed[rank] === 1) this.index(rank, op)
+    else if (this.length[rank]! > HASH_FROM) this.startIndexing(rank)
+  }
+
+  /** Indexes the rank's entries, in posting order. */
+  private startIndexing(rank: number): void {
+    this.hashed[rank] = 1
+    const L = this.links
+    for (let op = this.head[rank]!; op >= 0; op = L.next[op]!) this.index(rank, op)
+  }
+
+  private index(rank: number, op: number): void {
+    const L = this.links
+    const src = this.srcOf[op]!
+    const tag = this.tagOf[op]!
     L.bnext[op] = -1
     if (src === ANY || tag === ANY) {
       L.bucket[op] = -1
@@ -89,12 +121,13 @@ export class MatchQueues {
 
   /**
    * Removes and returns the first entry of `rank`'s queue (in posting order) whose (source,
-   * tag) matches; -1 if none. A wildcard on either side matches, as in LogGOPSim. An entry's
-   * source is `entrySrc[op]` (the sender's rank for messages, the posted source for receives).
+   * tag) matches; -1 if none. A wildcard on either side matches, as in LogGOPSim.
    */
-  take(rank: number, src: number, tag: number, entrySrc: Int32Array, entryTag: Float64Array): number {
+  take(rank: number, src: number, tag: number): number {
     const L = this.links
-    if (src === ANY || tag === ANY) {
+    const entrySrc = this.srcOf
+    const entryTag = this.tagOf
+    if (src === ANY || tag === ANY || this.hashed[rank] === 0) {
       for (let op = this.head[rank]!; op >= 0; op = L.next[op]!) {
         const s = entrySrc[op]!
         if (src !== ANY && s !== ANY && s !== src) continue
@@ -142,7 +175,9 @@ export class MatchQueues {
     else L.next[p] = n
     if (n < 0) this.tail[rank] = p
     else L.prev[n] = p
-    this.length[rank]!--
+    const indexed = this.hashed[rank] === 1
+    if (--this.length[rank]! === 0) this.hashed[rank] = 0
+    if (!indexed) return
     const b = L.bucket[op]!
     const bp = L.bprev[op]!
     const bn = L.bnext[op]!
