@@ -93,7 +93,8 @@ export function mergeShards(dirs: readonly string[], select: (name: string) => r
     const { dir, m } = byShard.get(k % first.of)!
     const done = m.figures.find((f) => f.name === figure.name)
     if (done === undefined) throw new UsageError(`bench merge: shard ${m.shard}/${m.of} in ${dir} did not record ${figure.name}`)
-    const result = readJson(join(dir, `${figure.name}.json`)) as FigureResult
+    // the file holds the result plus the claims checked on it; merge checks them again
+    const { claims: _claims, ...result } = readJson(join(dir, `${figure.name}.json`)) as FigureResult & { claims?: unknown }
     return { figure, result, wallSeconds: done.wallSeconds }
   })
   return { selection: first.selection, quick: first.quick, profile: first.profile ?? undefined, figures }

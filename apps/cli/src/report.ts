@@ -1,6 +1,7 @@
-// The one-page HTML report of `spinmpi bench all`: each figure beside the paper's claim, with a
-// pass or miss mark computed from the data.
-import type { ClaimCheck, FigureResult } from '@spinmpi/micro'
+// The one-page HTML report of `spinmpi bench all`: a table of every claim first (basis, what the
+// paper says, what spinmpi measured, pass or miss, linked to its figure), then each figure with
+// its chart and its claims. Predictions and calibration targets are counted apart.
+import { claimStatus, formatTally, tallyClaims, TOLERANCE, type ClaimCheck, type FigureResult } from '@spinmpi/micro'
 
 export interface ReportEntry {
   readonly name: string
@@ -11,27 +12,43 @@ export interface ReportEntry {
   readonly wallSeconds: number
 }
 
+function basisCell(c: ClaimCheck): string {
+  return c.basis === 'calibrated' ? `calibrated (${c.constants.map((k) => `<code>${esc(k)}</code>`).join(', ')})` : 'predicted'
+}
+
+function statusCell(c: ClaimCheck): string {
+  const s = claimStatus(c)
+  return `<td class="status ${s === 'full run only' ? 'full' : s}">${s === 'pass' ? '✔ pass' : s === 'miss' ? '✘ miss' : 'full run only'}</td>`
+}
+
+function claimRow(c: ClaimCheck, figure?: string): string {
+  const link = figure === undefined ? '' : `<td><a href="#${esc(figure)}">${esc(figure)}</a></td>`
+  return `<tr>${link}<td>${esc(c.claim)}</td><td>${basisCell(c)}</td><td>${esc(c.paper)}</td><td>${esc(c.measured)}</td>${statusCell(c)}</tr>`
+}
+
 export function renderReport(entries: readonly ReportEntry[], meta: { profile: string; quick: boolean }): string {
-  const passed = entries.reduce((n, e) => n + e.checks.filter((c) => c.pass).length, 0)
-  const total = entries.reduce((n, e) => n + e.checks.length, 0)
+  const all = entries.flatMap((e) => e.checks.map((c) => ({ figure: e.name, c })))
+  const tally = formatTally(tallyClaims(all.map((x) => x.c)))
+  const head = '<tr><th>claim</th><th>basis</th><th>paper</th><th>measured</th><th></th></tr>'
+  const summary = `<table class="claims"><tr><th>figure</th>${head.slice(4)}${all.map((x) => claimRow(x.c, x.figure)).join('')}</table>`
   const sections = entries.map((e) => {
     const checks = e.checks.length === 0
       ? '<p class="none">No claim is checked for this figure.</p>'
-      : `<table><tr><th></th><th>paper claim</th><th>measured</th></tr>${e.checks
-          .map((c) => `<tr class="${c.pass ? 'pass' : 'miss'}"><td>${c.pass ? '✔ pass' : '✘ miss'}</td><td>${esc(c.claim)}</td><td>${esc(c.measured)}</td></tr>`)
-          .join('')}</table>`
+      : `<table>${head}${e.checks.map((c) => claimRow(c)).join('')}</table>`
     const img = e.svgFile ? `<img src="${esc(e.svgFile)}" alt="${esc(e.title)}">` : ''
     return `<section id="${esc(e.name)}"><h2>${esc(e.name)}: ${esc(e.title)}</h2>${img}${checks}
 <p class="meta">${e.result.rows.length} rows, profile ${esc(e.result.profile)}, ${e.wallSeconds.toFixed(1)} s wall; data: <a href="${esc(e.name)}.json">${esc(e.name)}.json</a></p></section>`
   })
   return `<!doctype html><html><head><meta charset="utf-8"><title>spinmpi report</title><style>
-body{font-family:system-ui,sans-serif;max-width:900px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}
-tr.pass td:first-child{color:#1a7f37;font-weight:600}tr.miss td:first-child{color:#cf222e;font-weight:600}
+body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:.5em 0;font-size:90%}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
+td.pass{color:#1a7f37;font-weight:600}td.miss{color:#cf222e;font-weight:600}td.full{color:#666}
 img{max-width:100%;border:1px solid #eee}.meta,.none{color:#666;font-size:90%}
-</style></head><body><h1>spinmpi: the paper's figures, regenerated</h1>
-<p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper)' : ''}. Claims passed: <b>${passed} / ${total}</b>.</p>
-<ul>${entries.map((e) => `<li><a href="#${esc(e.name)}">${esc(e.name)}</a>: ${esc(e.title)}</li>`).join('')}</ul>
+</style></head><body><h1>spinmpi: the papers' figures, regenerated</h1>
+<p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "full run only" and not counted)' : ''}.
+<b>${esc(tally)}</b>.</p>
+<p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
+${summary}
 ${sections.join('\n')}</body></html>
 `
 }

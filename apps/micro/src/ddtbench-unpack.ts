@@ -26,7 +26,7 @@ export const DATA_MODE_MAX_BYTES = 8 * 1024 * 1024
 /** Bytes of one iovec entry (64-bit address + 64-bit length), as the runtime's iovec engine. */
 export const IOVEC_ENTRY_BYTES = 16
 
-/** One input per app for quick sweeps: chosen to span γ from 1 to ~500 and one-packet messages. */
+/** One input per app for quick sweeps: chosen to span γ from 1 to ~500. */
 export const QUICK_INPUTS: Readonly<Record<string, string>> = {
   WRF: 'wrf_y 2x2',
   MILC: '(8,16,16,16)',
@@ -39,10 +39,32 @@ export const QUICK_INPUTS: Readonly<Record<string, string>> = {
   SW4LITE: 'sw4_y corder 155x155x175',
 }
 
+/** Bytes of one packet: messages up to this size are Fig. 16's "one-packet" messages. */
+export const PACKET_BYTES = 2048
+
+/** Packed bytes of one message of the input. */
+export function messageBytes(w: Workload): number {
+  return w.type.size * w.count
+}
+
+/** SPECFEM3D oc: the paper's γ ≈ 512 case (SC19 §5.3 "SPEC-OC has γ = 512"). */
+export function isSpecfemOc(w: Workload): boolean {
+  return w.app === 'SPECFEM3D' && w.input.startsWith('oc')
+}
+
+/**
+ * Whether the quick sweep runs the input: one per app, plus every input that decides one of
+ * Fig. 16's "no gain" claims (all one-packet messages and all SPECFEM3D oc inputs, each small),
+ * so quick and full agree on them.
+ */
+export function inQuickSweep(w: Workload): boolean {
+  return QUICK_INPUTS[w.app] === w.input || messageBytes(w) <= PACKET_BYTES || isSpecfemOc(w)
+}
+
 /** The receive-side inputs of Fig. 16 (LAMMPS's contiguous R excluded), or the quick subset. */
 export function figureInputs(quick: boolean, seed = 1): Workload[] {
   const recv = workloads(seed).filter((w) => w.side === 'recv')
-  return quick ? recv.filter((w) => QUICK_INPUTS[w.app] === w.input) : recv
+  return quick ? recv.filter(inQuickSweep) : recv
 }
 
 export function ddtbenchProfile(name: string | undefined): Profile {

@@ -1,22 +1,31 @@
 // SC19 Fig. 14: the peak DMA write queue depth over a 4 MiB vector's processing for γ = 1..16,
 // with the DMA writes issued. Paper: the queue stays under 160 requests, PCIe is never the
-// bottleneck.
+// bottleneck. (One DMA write per block plus the completion write holds by construction of the
+// handlers: a test checks it, the report does not count it as a claim.)
 
 import type { ReceiveStrategyName } from '@spinmpi/runtime'
-import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import { covers, onSubset, type ClaimCheck } from './claims.js'
 import { OFFLOADS, unpackVector } from './fig8.js'
 import { GAMMAS } from './fig12.js'
 import { profileFor } from './nic-common.js'
+import { fig14Chart } from './charts/fig14-chart.js'
+
+/** SC19 §5.2: the bound the paper states for every case. */
+const PAPER_QUEUE_BOUND = 160
 
 export type Fig14Row = { readonly strategy: ReceiveStrategyName; readonly gamma: number; readonly dmaQueueMax: number; readonly dmaWrites: number }
 
 export const fig14: Figure = {
   name: 'fig14',
   title: 'SC19 Fig. 14: peak DMA queue depth and DMA writes for γ = 1..16 (peak under 160 requests)',
-  plot: { x: 'gamma', y: 'dmaQueueMax', series: 'strategy', logX: true, xLabel: 'γ (blocks per packet)', yLabel: 'peak DMA queue depth' },
+  chart(result: FigureResult) {
+    return fig14Chart(result, this.title, PAPER_QUEUE_BOUND)
+  },
   async run(options: FigureOptions): Promise<FigureResult> {
     const profile = profileFor(options.profile, { 'nic.hpus': 16 })
-    const gammas = options.quick ? [1, 16] : GAMMAS
+    // every γ also in quick: the claim covers all of them and the sweep takes under a second
+    const gammas = GAMMAS
     const rows: Fig14Row[] = []
     let done = 0
     for (const gamma of gammas) {
@@ -30,12 +39,16 @@ export const fig14: Figure = {
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig14Row[]
-    const peak = Math.max(...rows.map((r) => r.dmaQueueMax))
-    const g = Math.max(...rows.map((r) => r.gamma))
-    const writes = rows.find((r) => r.gamma === g)?.dmaWrites ?? 0
+    const peak = rows.reduce((m, r) => (r.dmaQueueMax > m.dmaQueueMax ? r : m), rows[0] ?? { strategy: 'host', gamma: NaN, dmaQueueMax: NaN, dmaWrites: 0 })
+    const under = rows.length > 0 && rows.every((r) => r.dmaQueueMax < PAPER_QUEUE_BOUND)
     return [
-      { claim: 'the DMA queue stays under 160 requests', pass: peak < 160, measured: `peak ${peak}` },
-      { claim: 'one DMA write per block plus the completion write', pass: writes === (4 * 1024 * 1024 / (2048 / g)) + 1, measured: `${writes} writes at γ = ${g}` },
+      onSubset({
+        claim: `the peak DMA write queue stays under ${PAPER_QUEUE_BOUND} requests for every strategy and γ (an upper bound: the paper gives no lower one)`,
+        paper: 'SC19 §5.2 (Fig. 14): "In all the cases, the PCIe request buffer is kept under 160 requests"',
+        basis: 'predicted', constants: [],
+        pass: under,
+        measured: `highest peak ${peak.dmaQueueMax} (${peak.strategy}, γ ${peak.gamma}) over ${rows.length} runs`,
+      }, covers(rows.map((r) => r.gamma), GAMMAS), true),
     ]
   },
 }

@@ -1,10 +1,13 @@
 // SC19 Fig. 15: DMA write queue depth over time at γ = 16 (128 B blocks) per strategy, and the
 // host time to create the checkpoints (plus their copy to NIC memory). Paper: the slow handlers
-// (HPU-local, RO-CP) keep the queue short, RW-CP and specialized reach higher peaks.
+// (HPU-local, RO-CP) keep the queue short, RW-CP and specialized reach higher peaks. That only
+// the checkpointed strategies cost host time holds by construction (the others prepare nothing):
+// a test checks it, the report does not count it as a claim.
 
 import { toNs } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from '@spinmpi/runtime'
-import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import type { ClaimCheck } from './claims.js'
 import { OFFLOADS, unpackVector } from './fig8.js'
 import { profileFor } from './nic-common.js'
 
@@ -15,7 +18,7 @@ const BLOCK = 128
 export const fig15: Figure = {
   name: 'fig15',
   title: 'SC19 Fig. 15: DMA queue depth over time at γ = 16, and host checkpoint creation time',
-  plot: { x: 'timeUs', y: 'depth', series: 'strategy', xLabel: 'time (µs)', yLabel: 'DMA queue depth' },
+  plot: { x: 'timeUs', y: 'depth', series: 'strategy', xLabel: 'time', xUnit: 'us', yLabel: 'DMA queue depth' },
   async run(options: FigureOptions): Promise<FigureResult> {
     const profile = profileFor(options.profile, { 'nic.hpus': 16 })
     const rows: Fig15Row[] = []
@@ -38,12 +41,14 @@ export const fig15: Figure = {
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const p = result.peaks as Record<string, number>
-    const h = result.hostCheckpointNs as Record<string, number>
     const fastLow = Math.min(p['rw-cp']!, p['specialized']!)
     const slowHigh = Math.max(p['ro-cp']!, p['hpu-local']!)
-    return [
-      { claim: 'RW-CP and specialized reach higher queue peaks than RO-CP and HPU-local', pass: fastLow > slowHigh, measured: Object.entries(p).map(([s, v]) => `${s} ${v}`).join(', ') },
-      { claim: 'checkpoints cost host time only for RO-CP and RW-CP', pass: h['ro-cp']! > 0 && h['rw-cp']! > 0 && h['specialized'] === 0 && h['hpu-local'] === 0, measured: `ro-cp ${h['ro-cp']!.toFixed(0)} ns, rw-cp ${h['rw-cp']!.toFixed(0)} ns` },
-    ]
+    return [{
+      claim: 'RW-CP and specialized reach higher DMA queue peaks than RO-CP and HPU-local at γ = 16',
+      paper: 'SC19 §5.2 (Fig. 15): HPU-local and RO-CP have "a low DMA queue occupancy"; "RW-CP and specialized strategies have higher peak occupancy due to their faster handlers"',
+      basis: 'predicted', constants: [],
+      pass: fastLow > slowHigh,
+      measured: Object.entries(p).map(([s, v]) => `${s} ${v}`).join(', '),
+    }]
   },
 }

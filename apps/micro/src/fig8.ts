@@ -6,14 +6,18 @@
 import { BYTE, vector, type Datatype } from '@spinmpi/ddt'
 import { runUnpack, type ReceiveStrategyName, type UnpackResult } from '@spinmpi/runtime/internal'
 import type { Profile } from '@spinmpi/nic'
-import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import { covers, onSubset, TOLERANCE, type ClaimCheck } from './claims.js'
 import { profileFor } from './nic-common.js'
 
 export type Fig8Row = { readonly strategy: ReceiveStrategyName; readonly blockBytes: number; readonly gbps: number }
 
 export const MESSAGE_BYTES = 4 * 1024 * 1024
 const BLOCKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
-const QUICK_BLOCKS = [4, 64, 2048]
+/** Quick: every block size the claims cover (4 B, and 64 B up); 8–32 B are the slow ones left out. */
+const QUICK_BLOCKS = [4, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
+/** Line rate, for "runs at line rate": within the suite tolerance of it. */
+const AT_LINE_RATE = 1 - TOLERANCE
 export const OFFLOADS: readonly ReceiveStrategyName[] = ['specialized', 'rw-cp', 'ro-cp', 'hpu-local']
 
 /** The vector of the microbenchmarks: `bytes` of data in blocks of `blockBytes`, stride 2 blocks. */
@@ -35,7 +39,7 @@ export const fig8: Figure = {
   name: 'fig8',
   title: 'SC19 Fig. 8: 4 MiB vector unpack throughput vs block size, 16 HPUs (specialized at line rate from 64 B)',
   plot: {
-    x: 'blockBytes', y: 'gbps', series: 'strategy', logX: true, xLabel: 'block size (B)', yLabel: 'throughput (Gbit/s)',
+    x: 'blockBytes', y: 'gbps', series: 'strategy', logX: true, xLabel: 'block size', xUnit: 'bytes', yLabel: 'throughput (Gbit/s)',
     hline: { field: 'lineRateGbps', label: 'line rate' },
   },
   async run(options: FigureOptions): Promise<FigureResult> {
@@ -56,17 +60,37 @@ export const fig8: Figure = {
     const rows = result.rows as readonly Fig8Row[]
     const line = result.lineRateGbps as number
     const at = (s: ReceiveStrategyName, b: number) => rows.find((r) => r.strategy === s && r.blockBytes === b)?.gbps ?? NaN
+    const from64 = BLOCKS.filter((b) => b >= 64)
+    const present = rows.map((r) => r.blockBytes)
     const spec = rows.filter((r) => r.strategy === 'specialized' && r.blockBytes >= 64)
     const specMin = Math.min(...spec.map((r) => r.gbps / line))
     const host4 = at('host', 4)
     const best4 = Math.max(...OFFLOADS.map((s) => at(s, 4)))
-    const sizes = [...new Set(rows.filter((r) => r.blockBytes >= 64).map((r) => r.blockBytes))]
-    // all general strategies reach line rate at large blocks: within 2% counts as keeping up
-    const rwSecond = sizes.every((b) => at('rw-cp', b) >= 0.98 * Math.max(at('ro-cp', b), at('hpu-local', b)))
+    const sizes = [...new Set(rows.filter((r) => r.blockBytes >= 64).map((r) => r.blockBytes))].sort((a, b) => a - b)
+    // the general strategies all reach line rate at large blocks: equal within the tolerance counts as keeping up
+    const rwFirst = sizes.every((b) => at('rw-cp', b) >= AT_LINE_RATE * Math.max(at('ro-cp', b), at('hpu-local', b)))
     return [
-      { claim: 'specialized runs at line rate (>= 95%) from 64 B blocks', pass: specMin >= 0.95, measured: `lowest ${(specMin * 100).toFixed(1)}% of line rate at >= 64 B` },
-      { claim: 'every offload is slower than host unpack at 4 B blocks', pass: best4 < host4, measured: `host ${host4.toFixed(1)} Gbit/s, best offload ${best4.toFixed(1)} Gbit/s` },
-      { claim: 'RW-CP is the fastest general strategy from 64 B blocks (within 2%)', pass: rwSecond, measured: sizes.map((b) => `${b} B: ${at('rw-cp', b).toFixed(0)}`).join(', ') },
+      onSubset({
+        claim: `specialized runs at line rate (≥ ${AT_LINE_RATE * 100}%) at every block size from 64 B`,
+        paper: 'SC19 §5.2: "The specialized handler reaches line rate already for 64 B block size"',
+        basis: 'calibrated', constants: ['costs.handlerBaseCycles', 'costs.pieceCycles', 'costs.dmaIssueCycles'],
+        pass: spec.length > 0 && specMin >= AT_LINE_RATE,
+        measured: `lowest ${(specMin * 100).toFixed(1)}% of line rate over ${spec.length} block sizes ≥ 64 B`,
+      }, covers(present, from64), true),
+      onSubset({
+        claim: 'every offload is slower than host unpack at 4 B blocks',
+        paper: 'SC19 §5.2: offloaded unpack becomes "more expensive than the host-based unpack for 4 byte blocks"',
+        basis: 'calibrated', constants: ['host.copyBytesPerNs', 'host.unpackBlockNs'],
+        pass: best4 < host4,
+        measured: `host ${host4.toFixed(1)} Gbit/s, best offload ${best4.toFixed(1)} Gbit/s`,
+      }, covers(present, [4]), false),
+      onSubset({
+        claim: `RW-CP is the fastest general strategy at every block size from 64 B (ties within ${TOLERANCE * 100}%)`,
+        paper: 'SC19 Fig. 8 (curves) and §5.2: "RW-CP is only a factor of two slower than the specialized handler, explaining the high throughput reached in Fig. 8"',
+        basis: 'predicted', constants: [],
+        pass: sizes.length > 0 && rwFirst,
+        measured: sizes.map((b) => `${b} B: ${at('rw-cp', b).toFixed(0)} vs ${Math.max(at('ro-cp', b), at('hpu-local', b)).toFixed(0)}`).join(', '),
+      }, covers(present, from64), true),
     ]
   },
 }

@@ -1,6 +1,12 @@
 // What every figure or benchmark of `spinmpi bench NAME` is: a named function producing rows,
 // with a plot description so the CLI can draw it without knowing the figure.
 
+import type { ClaimCheck } from './claims.js'
+import type { AxisUnit } from './plot/axes.js'
+import type { ChartSpec } from './plot/vega.js'
+
+export type { ClaimCheck } from './claims.js'
+
 /** The JSON every `spinmpi bench NAME --json` prints. */
 export interface FigureResult<Row extends object = Record<string, unknown>> {
   readonly name: string
@@ -19,7 +25,7 @@ export interface FigureOptions {
   readonly onProgress?: (done: number, total: number) => void
 }
 
-/** One line chart: rows grouped into series by `series`, optionally split into panels. */
+/** One line chart (drawn with Vega-Lite): rows grouped into series by `series`, optionally split into panels. */
 export interface PlotSpec {
   readonly x: string
   readonly y: string
@@ -31,15 +37,11 @@ export interface PlotSpec {
   readonly logY?: boolean
   readonly xLabel?: string
   readonly yLabel?: string
+  /** How axis values read (times as ns/µs/ms/s, sizes as B/KiB/MiB); default plain numbers. */
+  readonly xUnit?: AxisUnit
+  readonly yUnit?: AxisUnit
   /** Horizontal reference line, e.g. the line rate, read from a top-level result field. */
   readonly hline?: { readonly field: string; readonly label: string }
-}
-
-/** A claim of the paper checked against the figure's data, shown in the report. */
-export interface ClaimCheck {
-  readonly claim: string
-  readonly pass: boolean
-  readonly measured: string
 }
 
 export interface Figure {
@@ -50,6 +52,8 @@ export interface Figure {
    * in wall-clock time (in `npm run bench`). Default 'figure'. */
   readonly kind?: 'figure' | 'perf'
   readonly plot?: PlotSpec | readonly PlotSpec[]
+  /** The figure's own Vega-Lite chart (bars, histograms, dual axes); replaces `plot` when set. */
+  chart?(result: FigureResult): ChartSpec
   run(options: FigureOptions): Promise<FigureResult>
   /** Checks the paper's claims on a result (pass/miss marks in the report). */
   check?(result: FigureResult): readonly ClaimCheck[]

@@ -4,7 +4,8 @@
 // limit, rendezvous above (where the receive strategy applies). Timing mode; one round trip.
 
 import { run, types, type Datatype, type ReceiveStrategyChoice } from '@spinmpi/runtime'
-import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import { onSubset, type ClaimCheck } from './claims.js'
 
 export type PingPongMpiRow = {
   readonly bytes: number
@@ -15,7 +16,8 @@ export type PingPongMpiRow = {
 }
 
 const SIZES = [1, 8, 64, 512, 4096, 32768, 262144, 1048576, 4194304]
-const QUICK_SIZES = [1, 4096, 65536]
+/** Quick: the ends and the largest size, where the claim is checked. */
+const QUICK_SIZES = [1, 4096, 65536, 4194304]
 const BLOCK = 64
 
 function layout(kind: PingPongMpiRow['type'], bytes: number): Datatype {
@@ -67,10 +69,12 @@ export const pingPongMpi: Figure = {
     const at = (type: string, strategy: string) => rows.find((r) => r.type === type && r.strategy === strategy && r.bytes === largest)
     const host = at('vector', 'host')
     const off = at('vector', 'auto')
-    return [{
-      claim: 'offloaded unpack of a 64 B-block vector beats host unpack for large messages (SC19 Fig. 8)',
+    return [onSubset({
+      claim: `offloaded unpack of a 64 B-block vector beats host unpack at ${SIZES.at(-1)} B`,
+      paper: 'SC19 Fig. 8: offloaded unpack of 64 B blocks runs near line rate, far above host unpack',
+      basis: 'predicted', constants: [],
       pass: host !== undefined && off !== undefined && off.oneWayNs < host.oneWayNs,
       measured: `${largest} B: host ${host?.oneWayNs.toFixed(0)} ns, offloaded ${off?.oneWayNs.toFixed(0)} ns`,
-    }]
+    }, largest === SIZES.at(-1), false)]
   },
 }

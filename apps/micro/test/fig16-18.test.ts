@@ -5,7 +5,7 @@ import { hostUnpackTraffic, runUnpack } from '@spinmpi/runtime/internal'
 import { fig16, type Fig16Row } from '../src/fig16.js'
 import { fig17, type Fig17Row } from '../src/fig17.js'
 import { fig18, type Fig18Row } from '../src/fig18.js'
-import { ddtbenchProfile, figureInputs, geomean, QUICK_INPUTS, runInput } from '../src/ddtbench-unpack.js'
+import { ddtbenchProfile, figureInputs, geomean, messageBytes, QUICK_INPUTS, runInput } from '../src/ddtbench-unpack.js'
 import type { FigureResult } from '../src/figure.js'
 
 const quick = { quick: true } as const
@@ -16,10 +16,17 @@ const input = (app: string, label: string): Workload => {
 }
 
 describe('the quick subset', () => {
-  it('is one receive-side input per app, every app present', () => {
+  it('holds one input per app and every input that decides a "no gain" claim of Fig. 16', () => {
     const ws = figureInputs(true)
-    expect(ws.map((w) => w.app)).toEqual(['WRF', 'MILC', 'NAS_LU', 'NAS_MG', 'FFT2D', 'SPECFEM3D', 'LAMMPS', 'COMB', 'SW4LITE'])
-    expect(ws.every((w) => w.side === 'recv' && QUICK_INPUTS[w.app] === w.input)).toBe(true)
+    const all = figureInputs(false)
+    expect([...new Set(ws.map((w) => w.app))]).toEqual(['WRF', 'MILC', 'NAS_LU', 'NAS_MG', 'FFT2D', 'SPECFEM3D', 'LAMMPS', 'COMB', 'SW4LITE'])
+    for (const [app, input] of Object.entries(QUICK_INPUTS)) expect(ws.some((w) => w.app === app && w.input === input)).toBe(true)
+    // all 6 one-packet inputs (lu_x/lu_y n=12 and 33, mg_x (34,18,18), FFT2D N=256 P=32) and the 4 SPECFEM3D oc
+    const deciding = all.filter((w) => messageBytes(w) <= 2048 || (w.app === 'SPECFEM3D' && w.input.startsWith('oc')))
+    expect(deciding).toHaveLength(10)
+    const keys = ws.map((w) => `${w.app} ${w.input}`)
+    for (const w of deciding) expect(keys).toContain(`${w.app} ${w.input}`)
+    expect(ws).toHaveLength(17)
   })
 })
 
@@ -34,7 +41,7 @@ describe('fig16', () => {
       expect(mine.map((r) => r.strategy)).toEqual(general ? ['rw-cp', 'iovec'] : ['rw-cp', 'specialized', 'iovec'])
       const m = measure(w)
       for (const r of mine) {
-        expect(Object.keys(r).sort()).toEqual(['app', 'bytes', 'gamma', 'hostNs', 'input', 'nicBytes', 'ns', 'speedup', 'strategy'])
+        expect(Object.keys(r).sort()).toEqual(['app', 'bytes', 'gamma', 'hostNs', 'input', 'nicBytes', 'ns', 'specfemOc', 'speedup', 'strategy'])
         expect(r.speedup).toBe(r.hostNs / r.ns)
         expect(r.bytes).toBe(w.expected.bytes)
         expect(r.gamma).toBe(m.gamma)
@@ -44,7 +51,7 @@ describe('fig16', () => {
       // the iovec list is 16 B per contiguous block
       expect(mine.find((r) => r.strategy === 'iovec')!.nicBytes).toBe(16 * m.blocks)
     }
-    expect(result.unverified).toEqual([])
+    expect(result.quick).toBe(true)
   })
 
   it('specialized moves only its 40 B vector descriptor to the NIC for MILC (5 float64 words)', async () => {
@@ -52,21 +59,16 @@ describe('fig16', () => {
     expect(rows.find((r) => r.app === 'MILC' && r.strategy === 'specialized')!.nicBytes).toBe(40)
   })
 
-  it('checks are computed from the rows: one-packet and γ ≈ 512 inputs show no gain', async () => {
+  it('checks are computed from the rows: the quick sweep decides the no-gain claims as the full one does', async () => {
     const result = await fig16.run(quick)
     const checks = fig16.check!(result)
-    expect(checks).toHaveLength(4)
-    expect(checks[1]!.pass).toBe(true) // lu_y n=12 and SPECFEM3D oc 493 fit in one packet
+    expect(checks).toHaveLength(3)
+    // best speedup: not every input ran, so the full run decides it (unless already above 13.2×)
+    expect(checks[0]!.fullRunOnly).toBe(true)
+    // NAS_LU lu_x n=33, one 1320 B block: RW-CP 1.44× over the host (docs/figures.md), a miss
+    expect(checks[1]!.pass).toBe(false)
+    expect(checks[1]!.measured).toContain('NAS_LU lu_x n=33')
     expect(checks[2]!.pass).toBe(true)
-    expect(checks[3]!.pass).toBe(true)
-    const best = Math.max(...(result.rows as readonly Fig16Row[]).map((r) => r.speedup))
-    expect(checks[0]!.pass).toBe(best >= 8 && best <= 16)
-    // the same check on altered rows follows the data
-    const row: Fig16Row = { app: 'X', input: 'x', gamma: 1, bytes: 1 << 20, hostNs: 110, strategy: 'rw-cp', ns: 10, speedup: 11, nicBytes: 1 }
-    const altered: FigureResult = { ...result, rows: [...result.rows, row] }
-    expect(fig16.check!(altered)[0]!.pass).toBe(true)
-    const onePacketGain: FigureResult = { ...result, rows: [...result.rows, { ...row, bytes: 2048 }] }
-    expect(fig16.check!(onePacketGain)[1]!.pass).toBe(false)
   })
 })
 
@@ -98,7 +100,8 @@ describe('fig17', () => {
       geomean(rows.filter((r) => r.strategy === 'rw-cp').map((r) => r.memBytes))
     const check = fig17.check!(result)[0]!
     expect(check.measured.startsWith(`${ratio.toFixed(2)}×`)).toBe(true)
-    expect(check.pass).toBe(ratio >= 2.5 && ratio <= 6)
+    // a subset of the inputs cannot decide a geometric mean over all of them
+    expect(check.fullRunOnly).toBe(true)
   })
 })
 
@@ -106,7 +109,7 @@ describe('fig18', () => {
   it('reuses = creation / saving where RW-CP wins, null where it does not', async () => {
     const result = await fig18.run(quick)
     const rows = result.rows as readonly Fig18Row[]
-    expect(rows).toHaveLength(9)
+    expect(rows).toHaveLength(17)
     for (const r of rows) {
       expect(r.creationNs).toBeGreaterThan(0)
       if (r.savingNs > 0) {
@@ -129,7 +132,7 @@ describe('fig18', () => {
     const under = rows.filter((r) => r.reuses !== null && r.reuses < 4).length
     const check = fig18.check!(result)[0]!
     expect(check.measured.startsWith(`${under} of ${rows.length} inputs`)).toBe(true)
-    expect(check.pass).toBe(under / rows.length >= 0.65)
+    expect(check.fullRunOnly).toBe(true)
   })
 })
 

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { figures, findFigure, renderFigure, type Figure, type FigureResult } from '@spinmpi/micro'
+import { claimStatus, figures, findFigure, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
 import { parseOptions, positiveInt } from '../options.js'
 import type { BenchOutcome, BenchTask } from '../bench-worker.js'
@@ -63,7 +63,7 @@ export function registerBench(program: Command): void {
         writeManifest(opts.out!, name, opts.shard, opts.quick, opts.profile, done.map((d) => ({ name: d.figure.name, wallSeconds: d.wallSeconds })))
       }
       // a shard writes its figures; the report of `all` is written once, by merge
-      output(done, name, opts.out, opts.json, opts.profile, opts.quick, opts.shard === undefined)
+      await output(done, name, opts.out, opts.json, opts.profile, opts.quick, opts.shard === undefined)
     })
 }
 
@@ -74,11 +74,13 @@ interface Done {
 }
 
 /** Writes and prints what a run (or a merge of shards) produced, the same way for both. */
-function output(done: readonly Done[], name: string, out: string | undefined, json: boolean, profile: string | undefined, quick: boolean, report: boolean): void {
-  const entries: ReportEntry[] = done.map(({ figure, result, wallSeconds }) => {
-    const svgFile = out ? writeOutputs(out, figure, result) : undefined
-    return { name: figure.name, title: figure.title, result, svgFile, checks: figure.check?.(result) ?? [], wallSeconds }
-  })
+async function output(done: readonly Done[], name: string, out: string | undefined, json: boolean, profile: string | undefined, quick: boolean, report: boolean): Promise<void> {
+  const entries: ReportEntry[] = []
+  for (const { figure, result, wallSeconds } of done) {
+    const checks = figure.check?.(result) ?? []
+    const svgFile = out ? await writeOutputs(out, figure, result, checks) : undefined
+    entries.push({ name: figure.name, title: figure.title, result, svgFile, checks, wallSeconds })
+  }
   if (out && name === 'all' && report) {
     const file = join(resolve(out), 'index.html')
     writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick }))
@@ -87,10 +89,10 @@ function output(done: readonly Done[], name: string, out: string | undefined, js
   printResults(entries, json, name)
 }
 
-function merge(dirs: readonly string[], out: string | undefined, json: boolean): void {
+async function merge(dirs: readonly string[], out: string | undefined, json: boolean): Promise<void> {
   if (dirs.length === 0) throw new UsageError('bench merge: give the --out directories of the shards')
   const m = mergeShards(dirs, selectFigures)
-  output(m.figures, m.selection, out, json, m.profile, m.quick, true)
+  await output(m.figures, m.selection, out, json, m.profile, m.quick, true)
 }
 
 type Track = (name: string) => (done: number, total: number) => void
@@ -124,11 +126,16 @@ function selectOne(name: string): Figure {
   return figure
 }
 
-function writeOutputs(dir: string, figure: Figure, result: FigureResult): string | undefined {
+/** The JSON of a figure: its result with the claims checked on it (basis, constants, pass). */
+function withClaims(result: FigureResult, checks: readonly ClaimCheck[]): FigureResult {
+  return { ...result, claims: checks }
+}
+
+async function writeOutputs(dir: string, figure: Figure, result: FigureResult, checks: readonly ClaimCheck[]): Promise<string | undefined> {
   const out = resolve(dir)
   mkdirSync(out, { recursive: true })
-  writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(result, null, 2)}\n`)
-  const svg = renderFigure(figure, result)
+  writeFileSync(join(out, `${figure.name}.json`), `${JSON.stringify(withClaims(result, checks), null, 2)}\n`)
+  const svg = await renderFigure(figure, result)
   if (!svg) return undefined
   writeFileSync(join(out, `${figure.name}.svg`), svg)
   return `${figure.name}.svg`
@@ -136,7 +143,7 @@ function writeOutputs(dir: string, figure: Figure, result: FigureResult): string
 
 function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
   if (json) {
-    const results = entries.map((e) => e.result)
+    const results = entries.map((e) => withClaims(e.result, e.checks))
     process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' || name.includes(',') ? results : results[0], null, 2)}\n`)
     return
   }
@@ -149,8 +156,12 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
     }
-    for (const c of e.checks) process.stdout.write(`  ${c.pass ? 'pass' : 'MISS'}: ${c.claim} (measured: ${c.measured})\n`)
+    for (const c of e.checks) {
+      const status = claimStatus(c) === 'miss' ? 'MISS' : claimStatus(c)
+      const basis = c.basis === 'calibrated' ? `calibrated: ${c.constants.join(', ')}` : 'predicted'
+      process.stdout.write(`  ${status} [${basis}]: ${c.claim} (measured: ${c.measured})\n`)
+    }
   }
   const checks = entries.flatMap((e) => e.checks)
-  if (!tables && checks.length > 0) process.stdout.write(`\nclaims passed: ${checks.filter((c) => c.pass).length} / ${checks.length}\n`)
+  if (checks.length > 0) process.stdout.write(`\n${formatTally(tallyClaims(checks))}\n`)
 }

@@ -1,32 +1,34 @@
-// Draws a figure result: one chart per plot spec and per panel value, stacked into one SVG.
+// Draws a figure result: the figure's own chart if it has one (bars, histograms, dual axes as
+// the paper draws them), else one line chart per plot spec and per panel, stacked vertically.
+// Panels without data are left out.
 
 import type { Figure, FigureResult, PlotSpec } from '../figure.js'
-import { lineChart } from './line-chart.js'
+import { lineSpec } from './line-spec.js'
+import { renderChart, type ChartSpec } from './vega.js'
 
-export function renderFigure(figure: Figure, result: FigureResult): string | undefined {
-  if (!figure.plot) return undefined
+/** The Vega-Lite spec of a figure's chart, or undefined when it has none (or no data). */
+export function figureChart(figure: Figure, result: FigureResult): ChartSpec | undefined {
+  if (figure.chart !== undefined) return figure.chart(result)
+  if (figure.plot === undefined) return undefined
   const specs: readonly PlotSpec[] = Array.isArray(figure.plot) ? figure.plot : [figure.plot as PlotSpec]
-  const charts: string[] = []
+  const rows = result.rows as readonly Record<string, unknown>[]
+  const charts: ChartSpec[] = []
   for (const spec of specs) {
-    const rows = result.rows as readonly Record<string, unknown>[]
-    if (spec.panel === undefined) {
-      charts.push(lineChart(rows, spec, figure.title, result))
-      continue
-    }
-    const panels = [...new Set(rows.map((r) => String(r[spec.panel!])))]
+    const own = rows.filter((r) => r[spec.y] !== undefined)
+    const panels = spec.panel === undefined ? [undefined] : [...new Set(own.map((r) => String(r[spec.panel!])))]
     for (const p of panels) {
-      const own = rows.filter((r) => String(r[spec.panel!]) === p && r[spec.y] !== undefined)
-      if (own.length > 0) charts.push(lineChart(own, spec, `${figure.title} (${spec.panel} ${p})`, result))
+      const panelRows = p === undefined ? own : own.filter((r) => String(r[spec.panel!]) === p)
+      const chart = lineSpec(panelRows, spec, p === undefined ? `${spec.yLabel ?? spec.y}` : `${spec.panel} ${p}: ${spec.yLabel ?? spec.y}`, result)
+      if (chart !== undefined) charts.push(chart)
     }
   }
-  return stack(charts)
+  if (charts.length === 0) return undefined
+  if (charts.length === 1) return { ...charts[0], title: figure.title }
+  return { title: figure.title, vconcat: charts, resolve: { scale: { color: 'independent' } } }
 }
 
-/** Stacks standalone SVG charts vertically into one document. */
-function stack(charts: string[]): string | undefined {
-  if (charts.length === 0) return undefined
-  if (charts.length === 1) return charts[0]
-  const h = 440
-  const inner = charts.map((c, i) => `<g transform="translate(0 ${i * h})">${c}</g>`).join('\n')
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 760 ${h * charts.length}" width="760" height="${h * charts.length}">\n${inner}\n</svg>`
+/** The figure as a standalone SVG document, or undefined when it draws nothing. */
+export async function renderFigure(figure: Figure, result: FigureResult): Promise<string | undefined> {
+  const spec = figureChart(figure, result)
+  return spec === undefined ? undefined : renderChart(spec)
 }

@@ -1,0 +1,41 @@
+// SC19 Fig. 19 as the paper draws it: FFT2D runtime against P for host unpack and RW-CP
+// (continuous lines, left axis) and RW-CP's speedup over host unpack in % (dashed, right axis).
+
+import type { FigureResult } from '../figure.js'
+import { axis } from '../plot/axes.js'
+import { colorScale } from '../plot/colors.js'
+import type { ChartSpec } from '../plot/vega.js'
+import type { Fig19Row } from '../fig19.js'
+
+export function fig19Chart(result: FigureResult, title: string): ChartSpec {
+  const rows = result.rows as readonly Fig19Row[]
+  const gains = rows.filter((r) => r.strategy === 'rw-cp').map((r) => ({ ranks: r.ranks, speedupPct: r.speedupPct, series: 'speedup of RW-CP (%)' }))
+  const ranks = [...new Set(rows.map((r) => r.ranks))].sort((a, b) => a - b)
+  const x = { field: 'ranks', type: 'quantitative', scale: { type: 'log', base: 2 }, axis: axis('ranks P', 'plain', { values: ranks }) }
+  return {
+    title, width: 560, height: 320,
+    resolve: { scale: { y: 'independent', color: 'independent' } },
+    layer: [
+      {
+        data: { values: rows },
+        mark: { type: 'line', point: true, strokeWidth: 2 },
+        encoding: {
+          x,
+          y: { field: 'runtimeNs', type: 'quantitative', scale: { type: 'log' }, axis: axis('runtime (continuous)', 'ns') },
+          color: { field: 'strategy', type: 'nominal', scale: colorScale(rows.map((r) => r.strategy)), legend: { title: 'runtime' } },
+          tooltip: [{ field: 'strategy' }, { field: 'ranks' }, { field: 'runtimeNs', format: '.0f' }],
+        },
+      },
+      {
+        data: { values: gains },
+        mark: { type: 'line', point: true, strokeDash: [6, 4], strokeWidth: 2 },
+        encoding: {
+          x,
+          y: { field: 'speedupPct', type: 'quantitative', axis: axis('speedup of RW-CP over host (%, dashed)', 'plain', { orient: 'right' }) },
+          color: { field: 'series', type: 'nominal', scale: { domain: ['speedup of RW-CP (%)'], range: ['#000000'] }, legend: { title: 'speedup' } },
+          tooltip: [{ field: 'ranks' }, { field: 'speedupPct', format: '.1f' }],
+        },
+      },
+    ],
+  }
+}

@@ -1,0 +1,265 @@
+// Each figure's claim checks on synthetic rows written by hand: rows that satisfy the paper's
+// statement pass, rows that break it at one point miss, and a sweep lacking points the claim
+// covers is 'full run only' unless what it has already decides a miss.
+import { describe, expect, it } from 'vitest'
+import { figures, findFigure, JOINT_FITS, type ClaimCheck, type FigureResult } from '../src/index.js'
+import { covers, formatTally, growsAtEveryStep, matchesPaper, onSubset, tallyClaims, toleranceBand } from '../src/claims.js'
+
+type Synthetic = { readonly rows: readonly object[]; readonly [extra: string]: unknown }
+const check = (name: string, result: Synthetic): readonly ClaimCheck[] =>
+  findFigure(name)!.check!({ name, profile: 'sc19', ...result } as FigureResult)
+const verdicts = (cs: readonly ClaimCheck[]) => cs.map((c) => (c.fullRunOnly === true ? 'full' : c.pass ? 'pass' : 'miss'))
+
+describe('the claim helpers', () => {
+  it('accept a paper number within ±10% and a range widened by 10% at each end', () => {
+    expect(toleranceBand(3.8)[0]).toBeCloseTo(3.42, 12)
+    expect(toleranceBand(3.8)[1]).toBeCloseTo(4.18, 12)
+    expect(toleranceBand([10, 12])[0]).toBeCloseTo(9, 12)
+    expect(toleranceBand([10, 12])[1]).toBeCloseTo(13.2, 12)
+    expect([3.41, 3.43, 4.17, 4.19].map((v) => matchesPaper(v, 3.8))).toEqual([false, true, true, false])
+    expect(matchesPaper(NaN, 3.8)).toBe(false)
+  })
+
+  it('grow at every step, not first against last', () => {
+    expect(growsAtEveryStep([1, 2, 3])).toBe(true)
+    expect(growsAtEveryStep([1, 3, 2, 4])).toBe(false)
+    expect(growsAtEveryStep([1])).toBe(false)
+    expect(covers([1, 2, 4], [1, 4])).toBe(true)
+    expect(covers([1, 2], [1, 4])).toBe(false)
+  })
+
+  it('leave a claim on part of its points to the full run unless the miss is final', () => {
+    const c = { claim: 'c', paper: 'p', basis: 'predicted', constants: [], measured: 'm' } as const
+    expect(onSubset({ ...c, pass: true }, false, true).fullRunOnly).toBe(true)
+    expect(onSubset({ ...c, pass: false }, false, true)).toEqual({ ...c, pass: false })
+    expect(onSubset({ ...c, pass: false }, false, false).fullRunOnly).toBe(true)
+    expect(onSubset({ ...c, pass: true }, true, false)).toEqual({ ...c, pass: true })
+  })
+
+  it('count predictions and calibration targets apart, undecided claims in neither', () => {
+    const c = { claim: 'c', paper: 'p', constants: [], measured: 'm' }
+    const t = tallyClaims([
+      { ...c, basis: 'predicted', pass: true }, { ...c, basis: 'predicted', pass: false },
+      { ...c, basis: 'calibrated', constants: ['x'], pass: true }, { ...c, basis: 'predicted', pass: false, fullRunOnly: true },
+    ])
+    expect(formatTally(t)).toBe('predictions passed 1 / 2; calibration targets met 1 / 1; 1 claims full run only')
+  })
+})
+
+describe('every figure states its claims\' basis', () => {
+  it('a calibrated claim names the constants set from it; a predicted one names none; a constant is named once unless jointly fitted', async () => {
+    // the checks of each figure on its quick result would run the sweeps; the claims' shape is
+    // the same on any result, so they are read from the synthetic results of the tests below
+    const named = new Map<string, string[]>()
+    for (const [fig, cs] of Object.entries(SAMPLES)) {
+      for (const c of cs()) {
+        expect(c.paper.length).toBeGreaterThan(0)
+        if (c.basis === 'predicted') expect(c.constants).toEqual([])
+        else expect(c.constants.length).toBeGreaterThan(0)
+        for (const k of c.constants) named.set(k, [...(named.get(k) ?? []), `${fig}: ${c.claim}`])
+      }
+    }
+    const joint = new Set(Object.values(JOINT_FITS).flat())
+    for (const [k, claims] of named) if (!joint.has(k)) expect(claims, k).toHaveLength(1)
+    expect([...named.keys()].sort()).toEqual([
+      'costs.catchupStepCycles', 'costs.dmaIssueCycles', 'costs.handlerBaseCycles', 'costs.pieceCycles', 'costs.segmentStepCycles',
+      'host.copyBytesPerNs', 'host.flopsPerNs', 'host.unpackBlockNs', 'nic.handlerDispatchNs',
+    ])
+    expect(figures.filter((f) => f.check !== undefined && (f.kind ?? 'figure') === 'figure').map((f) => f.name).sort())
+      .toEqual(Object.keys(SAMPLES).filter((n) => n !== 'nic-sim-speed').sort())
+  })
+})
+
+// ---- fig8: 4 MiB vector throughput; line rate 195.4 Gbit/s
+const BLOCKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
+const fig8Rows = (over: (s: string, b: number) => number | undefined = () => undefined, blocks = BLOCKS) =>
+  blocks.flatMap((b) => ['host', 'specialized', 'rw-cp', 'ro-cp', 'hpu-local'].map((strategy) => {
+    const base = b === 4 ? (strategy === 'host' ? 15 : 13) : b < 64 ? 50 : strategy === 'specialized' ? 190 : strategy === 'rw-cp' ? 180 : strategy === 'host' ? 18 : 170
+    return { strategy, blockBytes: b, gbps: over(strategy, b) ?? base }
+  }))
+const fig8 = (rows: object[]) => check('fig8', { rows, lineRateGbps: 195.4 })
+
+describe('fig8 checks', () => {
+  it('pass: specialized ≥ 90% of line rate from 64 B, host ahead at 4 B, RW-CP first among general strategies', () => {
+    expect(verdicts(fig8(fig8Rows()))).toEqual(['pass', 'pass', 'pass'])
+  })
+  it('miss: specialized at 175 Gbit/s (89.6%) at 1 KiB; an offload at 15.1 > host 15 at 4 B; RO-CP 11% ahead of RW-CP at 256 B', () => {
+    expect(verdicts(fig8(fig8Rows((s, b) => (s === 'specialized' && b === 1024 ? 175 : undefined))))).toEqual(['miss', 'pass', 'pass'])
+    expect(verdicts(fig8(fig8Rows((s, b) => (s === 'rw-cp' && b === 4 ? 15.1 : undefined))))).toEqual(['pass', 'miss', 'pass'])
+    expect(verdicts(fig8(fig8Rows((s, b) => (s === 'ro-cp' && b === 256 ? 201 : undefined))))).toEqual(['pass', 'pass', 'miss'])
+  })
+  it('a sweep without 8 KiB leaves the line-rate and RW-CP claims to the full run', () => {
+    expect(verdicts(fig8(fig8Rows(undefined, BLOCKS.filter((b) => b !== 8192))))).toEqual(['full', 'pass', 'full'])
+  })
+})
+
+// ---- fig12: handler phases; specialized 100 ns, RW-CP 200 ns, RO-CP 87% setup at γ = 16
+const GAMMAS = [1, 2, 4, 8, 16]
+const fig12Rows = (rwAt1 = 200, roSetup = 87) => GAMMAS.flatMap((gamma) => [
+  { strategy: 'specialized', gamma, initNs: 20, setupNs: 10, blockNs: 70 },
+  { strategy: 'rw-cp', gamma, initNs: 20, setupNs: 10, blockNs: (gamma === 1 ? rwAt1 : 200) - 30 },
+  { strategy: 'ro-cp', gamma, initNs: 3, setupNs: roSetup, blockNs: 100 - 3 - roSetup },
+  { strategy: 'hpu-local', gamma, initNs: 10, setupNs: 60, blockNs: 30 },
+])
+describe('fig12 checks', () => {
+  it('pass: RW-CP 2.0× at every γ, RO-CP 87% catch-up at γ = 16, HPU-local setup 60% everywhere', () => {
+    expect(verdicts(check('fig12', { rows: fig12Rows() }))).toEqual(['pass', 'pass', 'pass'])
+  })
+  it('miss: RW-CP 1.27× at γ = 1 only (the measured value of issue 13); RO-CP 70% catch-up', () => {
+    expect(verdicts(check('fig12', { rows: fig12Rows(127) }))).toEqual(['miss', 'pass', 'pass'])
+    expect(verdicts(check('fig12', { rows: fig12Rows(200, 70) }))).toEqual(['pass', 'miss', 'pass'])
+    const hpuAt1 = fig12Rows().map((r) => (r.strategy === 'hpu-local' && r.gamma === 1 ? { ...r, setupNs: 40, blockNs: 50 } : r))
+    expect(verdicts(check('fig12', { rows: hpuAt1 }))).toEqual(['pass', 'pass', 'miss'])
+  })
+})
+
+// ---- fig13: three panels
+const HPUS = [1, 2, 4, 8, 16, 32]
+const MEM_BLOCKS = [64, 128, 256, 512, 1024, 2048]
+const fig13Rows = (roMem: (i: number) => number = (i) => 1000 + i) => [
+  ...HPUS.flatMap((hpus) => ['specialized', 'rw-cp', 'ro-cp', 'hpu-local'].map((strategy) => ({ panel: 'a', strategy, hpus, gbps: hpus >= 2 && strategy === 'specialized' ? 190 : 50 }))),
+  ...MEM_BLOCKS.flatMap((blockBytes, i) => [
+    { panel: 'b', strategy: 'specialized', blockBytes, nicMemBytes: 40 },
+    { panel: 'b', strategy: 'hpu-local', blockBytes, nicMemBytes: 384 },
+    { panel: 'b', strategy: 'rw-cp', blockBytes, nicMemBytes: 2000 + 100 * i },
+    { panel: 'b', strategy: 'ro-cp', blockBytes, nicMemBytes: roMem(i) },
+  ]),
+  ...HPUS.flatMap((hpus) => [
+    { panel: 'c', strategy: 'hpu-local', hpus, nicMemBytes: 24 * hpus },
+    { panel: 'c', strategy: 'rw-cp', hpus, nicMemBytes: 100 + hpus },
+  ]),
+]
+describe('fig13 checks', () => {
+  it('pass: specialized 190 of 195.4 Gbit/s on 2 HPUs, flat memory, growth at every step', () => {
+    expect(verdicts(check('fig13', { rows: fig13Rows(), lineRateGbps: 195.4 }))).toEqual(['pass', 'pass', 'pass', 'pass'])
+  })
+  it('miss: RO-CP memory falling from 64 B to 128 B blocks (2264 → 2184 B, measured) even though it grows first to last', () => {
+    const rows = fig13Rows((i) => [2264, 2184, 3324, 5504, 8584, 10624][i]!)
+    expect(verdicts(check('fig13', { rows, lineRateGbps: 195.4 }))).toEqual(['pass', 'pass', 'miss', 'pass'])
+  })
+})
+
+// ---- fig14: peak DMA queue
+const fig14Rows = (peak: number) => GAMMAS.flatMap((gamma) => ['specialized', 'rw-cp'].map((strategy) => ({ strategy, gamma, dmaQueueMax: gamma === 16 && strategy === 'rw-cp' ? peak : 10, dmaWrites: 1 })))
+describe('fig14 checks', () => {
+  it('pass at a peak of 159, miss at 160, full run only without γ = 8', () => {
+    expect(verdicts(check('fig14', { rows: fig14Rows(159) }))).toEqual(['pass'])
+    expect(verdicts(check('fig14', { rows: fig14Rows(160) }))).toEqual(['miss'])
+    expect(verdicts(check('fig14', { rows: fig14Rows(159).filter((r) => r.gamma !== 8) }))).toEqual(['full'])
+  })
+})
+
+// ---- fig15: queue peaks at γ = 16
+describe('fig15 checks', () => {
+  it('pass when both fast strategies peak above both slow ones, miss when RO-CP ties RW-CP', () => {
+    const peaks = { specialized: 50, 'rw-cp': 54, 'ro-cp': 20, 'hpu-local': 12 }
+    expect(verdicts(check('fig15', { rows: [], peaks }))).toEqual(['pass'])
+    expect(verdicts(check('fig15', { rows: [], peaks: { ...peaks, 'ro-cp': 50 } }))).toEqual(['miss'])
+  })
+})
+
+// ---- fig16: speedups per input
+const f16 = (app: string, input: string, bytes: number, speedup: number, specfemOc = false) =>
+  ({ app, input, gamma: 1, bytes, hostNs: speedup * 100, strategy: 'rw-cp', ns: 100, speedup, nicBytes: 1, specfemOc })
+const fig16Rows = (best = 10.7, onePacket = 0.86, oc = 0.36) => [
+  f16('NAS_MG', 'mg_y', 1 << 20, best), f16('NAS_LU', 'lu_x n=33', 1320, onePacket), f16('SPECFEM3D', 'oc 1', 12900, oc, true),
+]
+describe('fig16 checks', () => {
+  it('pass: best 10.7× (in 9–13.2×), one-packet at most 1.1×, SPECFEM3D oc at most 1.1×', () => {
+    expect(verdicts(check('fig16', { rows: fig16Rows() }))).toEqual(['pass', 'pass', 'pass'])
+  })
+  it('miss: best 13.3×; the one-packet lu_x n=33 at 1.44× (the full run of issue 13); SPECFEM3D oc at 1.2×', () => {
+    expect(verdicts(check('fig16', { rows: fig16Rows(13.3) }))).toEqual(['miss', 'pass', 'pass'])
+    expect(verdicts(check('fig16', { rows: fig16Rows(8.9) }))).toEqual(['miss', 'pass', 'pass'])
+    expect(verdicts(check('fig16', { rows: fig16Rows(10.7, 1.44) }))).toEqual(['pass', 'miss', 'pass'])
+    expect(verdicts(check('fig16', { rows: fig16Rows(10.7, 0.86, 1.2) }))).toEqual(['pass', 'pass', 'miss'])
+  })
+  it('quick: the best speedup is left to the full run unless already above the band', () => {
+    expect(verdicts(check('fig16', { rows: fig16Rows(), quick: true }))).toEqual(['full', 'pass', 'pass'])
+    expect(verdicts(check('fig16', { rows: fig16Rows(14), quick: true }))).toEqual(['miss', 'pass', 'pass'])
+  })
+})
+
+// ---- fig17: geometric means
+const fig17Rows = (hostBytes: readonly number[]) => hostBytes.flatMap((h, i) => [
+  { app: 'A', input: `${i}`, strategy: 'host', memBytes: h, bytes: 1000 },
+  { app: 'A', input: `${i}`, strategy: 'rw-cp', memBytes: 1000, bytes: 1000 },
+])
+describe('fig17 checks', () => {
+  it('pass at a geomean ratio of 4 (host 2000 and 8000 B against 1000 B), miss at 3 and at 4.2', () => {
+    expect(verdicts(check('fig17', { rows: fig17Rows([2000, 8000]) }))).toEqual(['pass'])
+    expect(verdicts(check('fig17', { rows: fig17Rows([3000, 3000]) }))).toEqual(['miss'])
+    expect(verdicts(check('fig17', { rows: fig17Rows([4200, 4200]) }))).toEqual(['miss'])
+    expect(verdicts(check('fig17', { rows: fig17Rows([2000, 8000]), quick: true }))).toEqual(['full'])
+  })
+})
+
+// ---- fig18: share under 4 reuses
+const fig18Rows = (reuses: readonly (number | null)[]) => reuses.map((r, i) => ({ app: 'A', input: `${i}`, reuses: r, gamma: 1, creationNs: 1, savingNs: 1 }))
+describe('fig18 checks', () => {
+  it('pass at 7 of 10 inputs (70%), miss at 6 of 10 (60%) and 9 of 10 (90%); never-paying inputs count against', () => {
+    const seven = [0.1, 0.2, 0.3, 1, 2, 3, 3.9, 4, null, null]
+    expect(verdicts(check('fig18', { rows: fig18Rows(seven) }))).toEqual(['pass'])
+    expect(verdicts(check('fig18', { rows: fig18Rows([...seven.slice(0, 6), null, 4, null, null]) }))).toEqual(['miss'])
+    expect(verdicts(check('fig18', { rows: fig18Rows([...seven.slice(0, 7), 1, 2, null]) }))).toEqual(['miss'])
+  })
+})
+
+// ---- bcast: Myrinet gain at 4 KiB
+const bcastRows = (gains: readonly number[]) => [
+  ...[2, 4, 8, 16].flatMap((ranks, i) => [
+    { profile: 'myrinet', algorithm: 'binomial', ranks, bytes: 4096, ns: 1000 * gains[i]! },
+    { profile: 'myrinet', algorithm: 'nic-binary', ranks, bytes: 4096, ns: 1000 },
+  ]),
+  ...['spin-sc17-integrated', 'spin-sc17-discrete'].flatMap((profile) => [8, 65536].flatMap((bytes) => [
+    { profile, algorithm: 'binomial', ranks: 1024, bytes, ns: 1070 }, { profile, algorithm: 'nic-stream', ranks: 1024, bytes, ns: 1000 },
+  ])),
+]
+describe('bcast checks', () => {
+  it('pass: Myrinet 1.3× on 16 nodes, growing 0.9 → 1.1 → 1.2 → 1.3; sPIN ahead at 1024 ranks', () => {
+    expect(verdicts(check('bcast', { rows: bcastRows([0.9, 1.1, 1.2, 1.3]) }))).toEqual(['pass', 'pass', 'pass', 'pass', 'pass', 'pass'])
+  })
+  it('miss: 1.49× on 16 nodes (measured); a dip from 4 to 8 nodes', () => {
+    expect(verdicts(check('bcast', { rows: bcastRows([0.85, 1.1, 1.3, 1.49]) })).slice(0, 2)).toEqual(['miss', 'pass'])
+    expect(verdicts(check('bcast', { rows: bcastRows([0.9, 1.2, 1.1, 1.3]) })).slice(0, 2)).toEqual(['pass', 'miss'])
+  })
+})
+
+// ---- put-latency: +24% at 1 B
+describe('put-latency checks', () => {
+  const rows = (spin: number) => [{ mode: 'rdma', bytes: 1, latencyNs: 1000 }, { mode: 'spin', bytes: 1, latencyNs: spin }]
+  it('pass at +22.5% (measured), miss at +21% and +27%', () => {
+    expect(verdicts(check('put-latency', { rows: rows(1225) }))).toEqual(['pass'])
+    expect(verdicts(check('put-latency', { rows: rows(1210) }))).toEqual(['miss'])
+    expect(verdicts(check('put-latency', { rows: rows(1270) }))).toEqual(['miss'])
+  })
+})
+
+/** One synthetic result per figure with checks, for the basis test above. */
+const SAMPLES: Record<string, () => readonly ClaimCheck[]> = {
+  fig8: () => fig8(fig8Rows()),
+  fig12: () => check('fig12', { rows: fig12Rows() }),
+  fig13: () => check('fig13', { rows: fig13Rows(), lineRateGbps: 195.4 }),
+  fig14: () => check('fig14', { rows: fig14Rows(10) }),
+  fig15: () => check('fig15', { rows: [], peaks: { specialized: 1, 'rw-cp': 1, 'ro-cp': 0, 'hpu-local': 0 } }),
+  fig16: () => check('fig16', { rows: fig16Rows() }),
+  fig17: () => check('fig17', { rows: fig17Rows([4000]) }),
+  fig18: () => check('fig18', { rows: fig18Rows([1]) }),
+  fig19: () => check('fig19', { rows: [{ ranks: 64, strategy: 'host', runtimeNs: 126, speedupPct: 0 }, { ranks: 64, strategy: 'rw-cp', runtimeNs: 100, speedupPct: 26 }], costs: { '64/host': { fftPs: 37800 } } }),
+  bcast: () => check('bcast', { rows: bcastRows([0.9, 1.1, 1.2, 1.3]) }),
+  'put-latency': () => check('put-latency', { rows: [{ mode: 'rdma', bytes: 1, latencyNs: 1000 }, { mode: 'spin', bytes: 1, latencyNs: 1240 }] }),
+  'put-bandwidth': () => check('put-bandwidth', {
+    rows: [1, 2].flatMap((hpus) => [{ mode: 'rdma', hpus, bytes: 1, gbps: 195, lineRateGbps: 195.4 }, { mode: 'spin', hpus, bytes: 1, gbps: 195, lineRateGbps: 195.4 }, { mode: 'spin-checksum', hpus, bytes: 1, gbps: 40 * hpus, lineRateGbps: 195.4 }]),
+    predictedHpus: 1, handlerNs: 75, packetNs: 83.8, checksumCycles: 512,
+  }),
+  pingpong: () => check('pingpong', { rows: [{ mode: 'rdma', bytes: 8, rttNs: 2000 }, { mode: 'spin', bytes: 8, rttNs: 1400 }] }),
+  'pingpong-mpi': () => check('pingpong-mpi', { rows: [{ bytes: 4194304, type: 'vector', strategy: 'host', oneWayNs: 2, gbps: 1 }, { bytes: 4194304, type: 'vector', strategy: 'auto', oneWayNs: 1, gbps: 2 }] }),
+  sender: () => check('sender', { rows: ['host', 'stream', 'outbound'].map((strategy, i) => ({ strategy, blockBytes: 16384, gbps: i === 1 ? 190 : 18, hostBusyNs: i === 2 ? 65 : 1000 })) }),
+  'nic-sim-speed': () => check('sim-speed', { rows: [{ mode: 'timing', packetsPerSecond: 2e6 }, { mode: 'data', packetsPerSecond: 1.5e6, vsTiming: 0.75, runs: 3 }] }),
+}
+
+describe('fig19 checks (on the paper\'s shape, more in apps/fft2d/test/fig19.test.ts)', () => {
+  it('pass at 60% compute and 26% at P = 64; the sample of the basis test', () => {
+    expect(verdicts(SAMPLES.fig19!())).toEqual(['pass', 'pass', 'full', 'full'])
+  })
+})
