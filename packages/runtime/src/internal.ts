@@ -8,7 +8,7 @@ export { GoalTrace } from './trace/goal-trace.js'
 export { RankGoalTrace } from './trace/rank-goal-trace.js'
 export * from './strategies/index.js'
 export {
-  collectiveImpls, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext,
+  collectiveImpls, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext, startNonblocking,
   createOp, resolveOp, reduceLocal, reductionPs, BUILTIN_OPS,
   type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type BuiltinOp, type BuiltinOpName, type UserFunction,
 } from './collectives/index.js'

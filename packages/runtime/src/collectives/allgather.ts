@@ -1,26 +1,30 @@
 // MPI_Allgather by the ring algorithm: copy the own block in place, then n - 1 steps in which
-// each rank passes the block it received last to its right neighbour. Works for any n.
+// each rank passes the block it received last to its right neighbour. Works for any n. With
+// sendbuf IN_PLACE each rank's block is already in recvbuf.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { checkCount, checkFits, checkType } from './args.js'
+import { isInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
 import { TAG_ALLGATHER } from './tags.js'
 
 export async function allgather(
-  core: CommCore, sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
   recvbuf: Buffer, recvcount: number, recvtype: Datatype,
 ): Promise<void> {
   const where = 'allgather'
-  checkCount(sendcount, where, 'sendcount')
-  checkType(sendtype, where, 'sendtype')
   checkCount(recvcount, where, 'recvcount')
   checkType(recvtype, where, 'recvtype')
-  checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+  if (!isInPlace(sendbuf)) {
+    checkCount(sendcount, where, 'sendcount')
+    checkType(sendtype, where, 'sendtype')
+    checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+  }
   const n = core.size, r = core.rank
   const block = recvcount * recvtype.extent
-  await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, r * block), recvcount, recvtype, where)
+  if (!isInPlace(sendbuf)) await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, r * block), recvcount, recvtype, where)
   const right = (r + 1) % n, left = (r - 1 + n) % n
   for (let s = 0; s < n - 1; s++) {
     const out = (r - s + n) % n

@@ -1,12 +1,13 @@
 // MPI_Allreduce by recursive doubling (Thakur, Rabenseifner, Gropp 2005) for any size: the
 // first 2·rem ranks fold pairwise so a power of two take part, exchange and combine log2 rounds,
 // then the folded ranks get the result back. Partners combine lower ranks first, so
-// non-commutative ops see rank order.
+// non-commutative ops see rank order. With sendbuf IN_PLACE the input is in recvbuf.
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, ReduceOp } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, ReduceOp } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { checkCount, checkType } from './args.js'
+import { reductionInput } from './in-place-args.js'
 import { packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, resolveOp, type BuiltinOpName } from './ops/index.js'
 import { combineHighInPlace, combineLowHigh } from './reduce.js'
@@ -14,7 +15,7 @@ import { TAG_ALLREDUCE } from './tags.js'
 import { powerOfTwoFloor } from './trees.js'
 
 export async function allreduce(
-  core: CommCore, sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, opArg: ReduceOp | BuiltinOpName,
+  core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, opArg: ReduceOp | BuiltinOpName,
 ): Promise<void> {
   const where = 'allreduce'
   checkCount(count, where)
@@ -22,7 +23,7 @@ export async function allreduce(
   const op = resolveOp(opArg, where)
   checkOp(op, type, where)
   const n = core.size, rank = core.rank, bytes = count * type.size
-  let acc = await packToScratch(core, sendbuf, count, type, `${where} sendbuf`)
+  let acc = await packToScratch(core, reductionInput(sendbuf, recvbuf), count, type, `${where} sendbuf`)
   let tmp = scratch(core, bytes)
   const pof2 = powerOfTwoFloor(n)
   const rem = n - pof2

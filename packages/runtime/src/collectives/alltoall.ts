@@ -1,48 +1,55 @@
 // MPI_Alltoall and MPI_Alltoallv as the pairwise exchange of alltoallw: displacements in units of
-// the type's extent become bytes, and one type serves every peer.
+// the type's extent become bytes, and one type serves every peer. sendbuf may be IN_PLACE.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { checkCount, checkCounts, checkDispls, checkType } from './args.js'
 import { exchange } from './alltoallw.js'
+import { isInPlace } from './in-place-args.js'
 
 export function alltoall(
-  core: CommCore, sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
   recvbuf: Buffer, recvcount: number, recvtype: Datatype,
 ): Promise<void> {
   const where = 'alltoall'
-  checkCount(sendcount, where, 'sendcount')
+  const inPlace = isInPlace(sendbuf)
+  if (!inPlace) {
+    checkCount(sendcount, where, 'sendcount')
+    checkType(sendtype, where, 'sendtype')
+  }
   checkCount(recvcount, where, 'recvcount')
-  checkType(sendtype, where, 'sendtype')
   checkType(recvtype, where, 'recvtype')
   const n = core.size
   const every = <T>(v: T) => new Array<T>(n).fill(v)
   const at = (step: number) => Array.from({ length: n }, (_, i) => i * step)
   return exchange(
     core,
-    { buf: sendbuf, counts: every(sendcount), byteDispls: at(sendcount * sendtype.extent), types: every(sendtype) },
+    inPlace ? null : { buf: sendbuf, counts: every(sendcount), byteDispls: at(sendcount * sendtype.extent), types: every(sendtype) },
     { buf: recvbuf, counts: every(recvcount), byteDispls: at(recvcount * recvtype.extent), types: every(recvtype) },
     where,
   )
 }
 
 export function alltoallv(
-  core: CommCore, sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+  core: CommCore, sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
   recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
 ): Promise<void> {
   const where = 'alltoallv'
   const n = core.size
-  checkType(sendtype, where, 'sendtype')
+  const inPlace = isInPlace(sendbuf)
+  if (!inPlace) {
+    checkType(sendtype, where, 'sendtype')
+    checkCounts(sendcounts, n, where, 'sendcounts')
+    checkDispls(sdispls, n, where, 'sdispls')
+  }
   checkType(recvtype, where, 'recvtype')
-  checkCounts(sendcounts, n, where, 'sendcounts')
   checkCounts(recvcounts, n, where, 'recvcounts')
-  checkDispls(sdispls, n, where, 'sdispls')
   checkDispls(rdispls, n, where, 'rdispls')
   const every = <T>(v: T) => new Array<T>(n).fill(v)
   return exchange(
     core,
-    { buf: sendbuf, counts: sendcounts, byteDispls: sdispls.map((d) => d * sendtype.extent), types: every(sendtype) },
+    inPlace ? null : { buf: sendbuf, counts: sendcounts, byteDispls: sdispls.map((d) => d * sendtype.extent), types: every(sendtype) },
     { buf: recvbuf, counts: recvcounts, byteDispls: rdispls.map((d) => d * recvtype.extent), types: every(recvtype) },
     where,
   )

@@ -1,12 +1,14 @@
 // MPI_Alltoallw, the general exchange the other all-to-alls reduce to: pairwise exchange in n - 1
 // steps (step k: send to rank + k, receive from rank - k), the own block by a local copy. Byte
-// displacements and one type per peer on each side.
+// displacements and one type per peer on each side. With sendbuf IN_PLACE the blocks to send are
+// first packed out of recvbuf (charged), then sent from that copy while recvbuf fills.
 
-import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer } from '../comm/comm-api.js'
+import { BYTE, type Datatype } from '@spinmpi/ddt'
+import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { checkCounts, checkDispls, checkFits, checkPerPeer, checkType } from './args.js'
-import { localCopy, offsetBuffer } from './local.js'
+import { isInPlace } from './in-place-args.js'
+import { localCopy, offsetBuffer, packToScratch, scratch } from './local.js'
 import { TAG_ALLTOALL } from './tags.js'
 
 /** One side of an exchange: per-peer counts, byte displacements and types. */
@@ -17,18 +19,46 @@ export interface ExchangeSide {
   readonly types: readonly Datatype[]
 }
 
-export async function exchange(core: CommCore, send: ExchangeSide, recv: ExchangeSide, where: string): Promise<void> {
-  const n = core.size, r = core.rank
-  for (const [side, name] of [[send, 'send'], [recv, 'recv']] as const) {
-    checkCounts(side.counts, n, where, `${name}counts`)
-    checkDispls(side.byteDispls, n, where, `${name === 'send' ? 's' : 'r'}displs`)
-    checkPerPeer(side.types, n, where, `${name}types`).forEach((t, i) => checkType(t, where, `${name}types[${i}]`))
+function checkSide(side: ExchangeSide, n: number, name: 'send' | 'recv', where: string): void {
+  checkCounts(side.counts, n, where, `${name}counts`)
+  checkDispls(side.byteDispls, n, where, `${name === 'send' ? 's' : 'r'}displs`)
+  checkPerPeer(side.types, n, where, `${name}types`).forEach((t, i) => checkType(t, where, `${name}types[${i}]`))
+}
+
+/** IN_PLACE: the blocks for the other ranks packed out of recvbuf, as a BYTE send side. */
+async function packedCopyOf(core: CommCore, recv: ExchangeSide, where: string): Promise<ExchangeSide> {
+  const n = core.size
+  const byteDispls: number[] = []
+  let total = 0
+  for (let i = 0; i < n; i++) {
+    byteDispls.push(total)
+    total += recv.counts[i]! * recv.types[i]!.size
   }
-  checkFits(send.counts[r] * send.types[r].size, recv.counts[r] * recv.types[r].size, `${where} own block`)
-  await localCopy(
-    core, offsetBuffer(send.buf, send.byteDispls[r]), send.counts[r], send.types[r],
-    offsetBuffer(recv.buf, recv.byteDispls[r]), recv.counts[r], recv.types[r], where,
-  )
+  const copy = scratch(core, total)
+  for (let i = 0; i < n; i++) {
+    if (i === core.rank) continue
+    const packed = await packToScratch(core, offsetBuffer(recv.buf, recv.byteDispls[i]!), recv.counts[i]!, recv.types[i]!, `${where} recvbuf`)
+    if (copy !== null && packed !== null) copy.set(packed, byteDispls[i])
+  }
+  return { buf: copy, counts: recv.counts.map((c, i) => c * recv.types[i]!.size), byteDispls, types: new Array<Datatype>(n).fill(BYTE) }
+}
+
+/** `send` null: IN_PLACE (the data to send is in recv's buffer and is replaced there). */
+export async function exchange(core: CommCore, sendSide: ExchangeSide | null, recv: ExchangeSide, where: string): Promise<void> {
+  const n = core.size, r = core.rank
+  checkSide(recv, n, 'recv', where)
+  let send: ExchangeSide
+  if (sendSide === null) {
+    send = await packedCopyOf(core, recv, where)
+  } else {
+    send = sendSide
+    checkSide(send, n, 'send', where)
+    checkFits(send.counts[r] * send.types[r].size, recv.counts[r] * recv.types[r].size, `${where} own block`)
+    await localCopy(
+      core, offsetBuffer(send.buf, send.byteDispls[r]), send.counts[r], send.types[r],
+      offsetBuffer(recv.buf, recv.byteDispls[r]), recv.counts[r], recv.types[r], where,
+    )
+  }
   for (let k = 1; k < n; k++) {
     const dst = (r + k) % n, src = (r - k + n) % n
     await core.coll.sendrecv(
@@ -39,12 +69,12 @@ export async function exchange(core: CommCore, send: ExchangeSide, recv: Exchang
 }
 
 export function alltoallw(
-  core: CommCore, sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+  core: CommCore, sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
   recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
 ): Promise<void> {
   return exchange(
     core,
-    { buf: sendbuf, counts: sendcounts, byteDispls: sdispls, types: sendtypes },
+    isInPlace(sendbuf) ? null : { buf: sendbuf, counts: sendcounts, byteDispls: sdispls, types: sendtypes },
     { buf: recvbuf, counts: recvcounts, byteDispls: rdispls, types: recvtypes },
     'alltoallw',
   )

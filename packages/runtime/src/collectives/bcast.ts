@@ -38,8 +38,18 @@ function checkAlgorithm(options: BcastOptions | undefined, where: string): Bcast
   return a
 }
 
-export async function bcast(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void> {
-  const where = `bcast(root=${String(root)})`
+export function bcast(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void> {
+  return bcastAs('bcast', core, core, buf, count, type, root, options)
+}
+
+/**
+ * bcast named `name` in messages, on `core`; `communicator` numbers the offloaded broadcasts
+ * (ibcast runs on the progress engine's view of the communicator).
+ */
+export async function bcastAs(
+  name: string, core: CommCore, communicator: CommCore, buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions,
+): Promise<void> {
+  const where = `${name}(root=${String(root)})`
   checkCount(count, where)
   checkType(type, where)
   checkRoot(root, core.size, where)
@@ -49,7 +59,7 @@ export async function bcast(core: CommCore, buf: Buffer, count: number, type: Da
   if (core.size === 1 || bytes === 0) return
   const algorithm = requested === 'auto' ? autoBcastAlgorithm(core.profile, bytes) : requested
   if (algorithm === 'binomial') return bcastBinomial(core, buf, count, type, root)
-  const prepared = prepareNicBcast(core, buf, count, type, root, NIC_KIND[algorithm], `${where} ${algorithm}`)
+  const prepared = prepareNicBcast(core, buf, count, type, root, NIC_KIND[algorithm], `${where} ${algorithm}`, communicator)
   await barrier(core)
   await prepared.start()
 }

@@ -9,8 +9,21 @@ import { bcast } from './bcast.js'
 import { gather } from './gather.js'
 import { reduce } from './reduce.js'
 import { scatter } from './scatter.js'
+import { gatherv } from './gatherv.js'
+import { scatterv } from './scatterv.js'
+import { allgatherv } from './allgatherv.js'
+import { scan } from './scan.js'
+import { exscan } from './exscan.js'
+import { reduceScatter } from './reduce-scatter.js'
+import { reduceScatterBlock } from './reduce-scatter-block.js'
+import {
+  ibarrier, ibcast, ireduce, iallreduce, igather, igatherv, iscatter, iscatterv, iallgather, iallgatherv,
+  ialltoall, ialltoallv, ialltoallw, iscan, iexscan, ireduceScatter, ireduceScatterBlock,
+} from './nonblocking-calls.js'
 
 export { allgather, allreduce, alltoall, alltoallv, alltoallw, barrier, bcast, gather, reduce, scatter }
+export { gatherv, scatterv, allgatherv, scan, exscan, reduceScatter, reduceScatterBlock }
+export { startNonblocking } from './nonblocking.js'
 export { BCAST_ALGORITHMS, autoBcastAlgorithm } from './bcast.js'
 export { bcastBinomial } from './bcast-binomial.js'
 export { prepareNicBcast, type PreparedNicBcast } from './nic-bcast.js'
@@ -19,6 +32,9 @@ export * from './ops/index.js'
 
 export const collectiveImpls: CollectiveImpls = {
   barrier, bcast, reduce, allreduce, gather, scatter, allgather, alltoall, alltoallv, alltoallw,
+  gatherv, scatterv, allgatherv, scan, exscan, reduceScatter, reduceScatterBlock,
+  ibarrier, ibcast, ireduce, iallreduce, igather, igatherv, iscatter, iscatterv, iallgather, iallgatherv,
+  ialltoall, ialltoallv, ialltoallw, iscan, iexscan, ireduceScatter, ireduceScatterBlock,
 }
 
 installCollectives(collectiveImpls)

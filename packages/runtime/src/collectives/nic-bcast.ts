@@ -42,12 +42,17 @@ export interface PreparedNicBcast {
   start(): Promise<void>
 }
 
+/**
+ * `sequenceOwner`: the communicator whose broadcasts are numbered (match bits); a nonblocking
+ * bcast runs on its progress engine's view of `core` but shares the communicator's numbering.
+ */
 export function prepareNicBcast(
   core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, kind: NicBcastKind, where: string,
+  sequenceOwner: CommCore = core,
 ): PreparedNicBcast {
   const n = core.size
   const bytes = count * type.size
-  const seq = nextSequence(core)
+  const seq = nextSequence(sequenceOwner)
   const bits = core.userMatchBits(NIC_BCAST_BITS + BigInt(seq))
   // GOAL export: the tree's messages as host messages (GOAL cannot say a NIC forwards them).
   const trace = core.trace

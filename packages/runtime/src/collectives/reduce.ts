@@ -1,11 +1,13 @@
 // MPI_Reduce down a binomial tree on packed streams. A commutative op reduces over ranks
 // relative to the root; a non-commutative one over absolute ranks with root 0 (each node then
 // holds a contiguous rank range, combined lower ∘ higher) and rank 0 forwards to the root.
+// The root's sendbuf may be IN_PLACE (its input is in recvbuf).
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, ReduceOp } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, ReduceOp } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { checkCount, checkRoot, checkType } from './args.js'
+import { notInPlace, reductionInput } from './in-place-args.js'
 import { packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, reduceLocal, reductionPs, resolveOp, type BuiltinOpName, type Op } from './ops/index.js'
 import { TAG_REDUCE } from './tags.js'
@@ -25,7 +27,7 @@ export async function combineHighInPlace(core: CommCore, op: Op, type: Datatype,
 }
 
 export async function reduce(
-  core: CommCore, sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, opArg: ReduceOp | BuiltinOpName, root: number,
+  core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, opArg: ReduceOp | BuiltinOpName, root: number,
 ): Promise<void> {
   const where = `reduce(root=${String(root)})`
   checkCount(count, where)
@@ -36,7 +38,8 @@ export async function reduce(
   const n = core.size, bytes = count * type.size
   const treeRoot = op.commute ? root : 0
   const v = relativeRank(core.rank, treeRoot, n)
-  let acc = await packToScratch(core, sendbuf, count, type, `${where} sendbuf`)
+  const input = core.rank === root ? reductionInput(sendbuf, recvbuf) : notInPlace(sendbuf, where, 'sendbuf', 'only the root may pass it')
+  let acc = await packToScratch(core, input, count, type, `${where} sendbuf`)
   let tmp = scratch(core, bytes)
   for (let mask = 1; mask < n; mask <<= 1) {
     if ((v & mask) !== 0) {

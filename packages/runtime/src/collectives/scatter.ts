@@ -1,33 +1,37 @@
 // MPI_Scatter: the root sends block i (at i · sendcount · extent(sendtype)) to rank i and keeps
-// its own by a local copy.
+// its own by a local copy (none when the root's recvbuf is IN_PLACE).
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, Request } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { checkCount, checkFits, checkRoot, checkType } from './args.js'
+import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
 import { TAG_SCATTER } from './tags.js'
 
 export async function scatter(
   core: CommCore, sendbuf: Buffer, sendcount: number, sendtype: Datatype,
-  recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
+  recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
 ): Promise<void> {
   const where = `scatter(root=${String(root)})`
   checkRoot(root, core.size, where)
-  checkCount(recvcount, where, 'recvcount')
-  checkType(recvtype, where, 'recvtype')
+  const inPlace = core.rank === root && isInPlace(recvbuf)
+  if (!inPlace) {
+    checkCount(recvcount, where, 'recvcount')
+    checkType(recvtype, where, 'recvtype')
+  }
   if (core.rank !== root) {
-    await core.coll.recv(recvbuf, recvcount, recvtype, root, TAG_SCATTER)
+    await core.coll.recv(notInPlace(recvbuf, where, 'recvbuf', 'only the root may pass it'), recvcount, recvtype, root, TAG_SCATTER)
     return
   }
   checkCount(sendcount, where, 'sendcount')
   checkType(sendtype, where, 'sendtype')
-  checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+  if (!inPlace) checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
   const block = sendcount * sendtype.extent
   const reqs: Request[] = []
   for (let i = 0; i < core.size; i++) {
     if (i !== root) reqs.push(core.coll.isend(offsetBuffer(sendbuf, i * block), sendcount, sendtype, i, TAG_SCATTER))
   }
-  await localCopy(core, offsetBuffer(sendbuf, root * block), sendcount, sendtype, recvbuf, recvcount, recvtype, where)
+  if (!isInPlace(recvbuf)) await localCopy(core, offsetBuffer(sendbuf, root * block), sendcount, sendtype, recvbuf, recvcount, recvtype, where)
   await core.coll.waitall(reqs)
 }

@@ -8,3 +8,11 @@ export const TAG_GATHER = 5
 export const TAG_SCATTER = 6
 export const TAG_ALLGATHER = 7
 export const TAG_ALLTOALL = 8
+export const TAG_GATHERV = 9
+export const TAG_SCATTERV = 10
+export const TAG_ALLGATHERV = 11
+export const TAG_SCAN = 12
+export const TAG_EXSCAN = 13
+export const TAG_REDUCE_SCATTER = 14
+/** Tags above stay below this, so each nonblocking collective can shift them into its own range. */
+export const TAGS_PER_COLLECTIVE = 16

@@ -3,6 +3,9 @@
 // over the rank's internal communicator; see comm/collective-hook.ts). Types only.
 
 import type { Datatype, ErrorClass } from '@spinmpi/ddt'
+import type { InPlace } from './in-place.js'
+
+export { IN_PLACE, type InPlace } from './in-place.js'
 
 /** Any typed array, DataView or ArrayBuffer a user may pass as a message buffer. */
 export type BufferView = ArrayBufferView | ArrayBuffer
@@ -18,6 +21,9 @@ export interface BufferAt {
  * byte), a `BufferAt` to start elsewhere in it, or null in timing mode (no payload bytes).
  */
 export type Buffer = BufferView | BufferAt | null
+
+/** A buffer argument that may be IN_PLACE (where MPI allows MPI_IN_PLACE). */
+export type BufferOrInPlace = Buffer | InPlace
 
 /** Wildcards, MPI_UNDEFINED and the tag bound (MPI_TAG_UB). */
 export const ANY_SOURCE = -1
@@ -42,7 +48,8 @@ export interface Status {
   getElements(type: Datatype): number
 }
 
-export type RequestKind = 'send' | 'recv'
+/** 'coll': a nonblocking collective (ibcast ...), completed by the rank's progress engine. */
+export type RequestKind = 'send' | 'recv' | 'coll'
 
 /** A non-blocking operation (MPI_Request). Complete it with wait/test on its communicator. */
 export interface Request {
@@ -100,38 +107,124 @@ export interface PointToPoint {
   iprobe(source: number, tag: number): Promise<Status | null>
 }
 
-/** Collective operations; all ranks of the communicator call them in the same order. */
+/**
+ * Collective operations; all ranks of the communicator call them, blocking and nonblocking alike,
+ * in the same order. `IN_PLACE` is accepted where MPI accepts MPI_IN_PLACE (noted per call).
+ * Arguments MPI calls significant only at the root are ignored elsewhere.
+ */
 export interface Collectives {
   barrier(): Promise<void>
   bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void>
-  reduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void>
-  allreduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /** IN_PLACE as sendbuf at the root: the root's input is in recvbuf. */
+  reduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void>
+  /** IN_PLACE as sendbuf (every rank): the input is in recvbuf. */
+  allreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /** IN_PLACE as sendbuf at the root: the root's block is already at its place in recvbuf. */
   gather(
-    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
+  /** MPI_Gatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype. IN_PLACE as at gather. */
+  gatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
+  ): Promise<void>
+  /** IN_PLACE as recvbuf at the root: the root's own block stays where it is in sendbuf. */
   scatter(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype,
-    recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
   ): Promise<void>
+  /** MPI_Scatterv: rank i gets sendcounts[i] elements from displs[i] extents of sendtype. IN_PLACE as at scatter. */
+  scatterv(
+    sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+  ): Promise<void>
+  /** IN_PLACE as sendbuf (every rank): each rank's block is already at its place in recvbuf. */
   allgather(
-    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Promise<void>
+  /** MPI_Allgatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype everywhere. */
+  allgatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
+  ): Promise<void>
+  /** IN_PLACE as sendbuf (every rank): data is sent from and replaced in recvbuf. */
   alltoall(
-    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype,
   ): Promise<void>
-  /** Displacements in elements of the send / receive type's extent, as in MPI. */
+  /** Displacements in elements of the send / receive type's extent, as in MPI. IN_PLACE as at alltoall. */
   alltoallv(
-    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
   ): Promise<void>
-  /** Displacements in bytes and one type per peer, as in MPI. */
+  /** Displacements in bytes and one type per peer, as in MPI. IN_PLACE as at alltoall. */
   alltoallw(
-    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
   ): Promise<void>
+  /** MPI_Scan: rank i gets x_0 ∘ x_1 ∘ … ∘ x_i (rank order). IN_PLACE as sendbuf: the input is in recvbuf. */
+  scan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /** MPI_Exscan: rank i > 0 gets x_0 ∘ … ∘ x_(i-1); rank 0's recvbuf is left untouched. IN_PLACE as at scan. */
+  exscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void>
+  /**
+   * MPI_Reduce_scatter: every rank gives a vector of sum(recvcounts) elements; rank i gets
+   * recvcounts[i] elements of their reduction (those after the blocks of ranks below i).
+   * IN_PLACE as sendbuf: the vector is in recvbuf, and the result replaces its start.
+   */
+  reduceScatter(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype, op: ReduceOp): Promise<void>
+  /** MPI_Reduce_scatter_block: reduceScatter with recvcount elements for every rank. */
+  reduceScatterBlock(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcount: number, type: Datatype, op: ReduceOp): Promise<void>
+
+  // Nonblocking (MPI_I...): same arguments and algorithms as the blocking calls; the rank's
+  // progress engine runs them while the rank computes. Complete with wait/waitall/test...;
+  // buffers must not be touched until then.
+  ibarrier(): Request
+  /** Any bcast algorithm; the offloaded ones forward on the NICs while the ranks compute. */
+  ibcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Request
+  ireduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Request
+  iallreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  igather(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
+  ): Request
+  igatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
+  ): Request
+  iscatter(
+    sendbuf: Buffer, sendcount: number, sendtype: Datatype,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+  ): Request
+  iscatterv(
+    sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
+    recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+  ): Request
+  iallgather(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype,
+  ): Request
+  iallgatherv(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
+  ): Request
+  ialltoall(
+    sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+    recvbuf: Buffer, recvcount: number, recvtype: Datatype,
+  ): Request
+  ialltoallv(
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
+  ): Request
+  ialltoallw(
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
+  ): Request
+  iscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  iexscan(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Request
+  ireduceScatter(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype, op: ReduceOp): Request
+  ireduceScatterBlock(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcount: number, type: Datatype, op: ReduceOp): Request
 }
 
 /** A rank's communicator (MPI_COMM_WORLD of the run). */

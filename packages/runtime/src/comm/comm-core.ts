@@ -29,4 +29,15 @@ export interface CommCore extends Comm {
   userMatchBits(low: bigint): bigint
   /** This rank's GOAL recorder (run option trace: 'goal'), for traffic outside point-to-point. */
   readonly trace: RankGoalTrace | null
+  /** The asynchronous progress engine that runs this rank's nonblocking collectives. */
+  readonly engine: ProgressEngine
+}
+
+/**
+ * What the progress engine does on a rank: point-to-point on the collective context issued at
+ * engine time, and host work charged to the rank's CPU without waiting for the application.
+ */
+export interface ProgressEngine {
+  readonly coll: PointToPoint
+  busy(ps: Ps): Promise<void>
 }

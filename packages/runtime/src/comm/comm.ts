@@ -6,10 +6,11 @@ import { ERR_ARG, MpiError, type Datatype } from '@spinmpi/ddt'
 import { ns, PS_PER_S, type Cluster, type Nic, type Profile, type Ps, type Simulator } from '@spinmpi/nic'
 import { collectiveImpls } from './collective-hook.js'
 import {
-  ANY_SOURCE, ANY_TAG, type BcastOptions, type Buffer, type ComputeWork, type ReduceOp, type Request, type Status,
+  ANY_SOURCE, ANY_TAG, type BcastOptions, type Buffer, type BufferOrInPlace, type Collectives, type ComputeWork, type ReduceOp, type Request, type Status,
 } from './comm-api.js'
-import type { CommCore } from './comm-core.js'
+import type { CommCore, ProgressEngine } from './comm-core.js'
 import { Endpoint } from './endpoint.js'
+import { engineEndpoint } from './engine-endpoint.js'
 import { CONTEXT_COLL, CONTEXT_P2P, userBits } from './match-bits.js'
 import { PointToPointImpl } from './p2p.js'
 import { PendingOps } from './pending.js'
@@ -30,6 +31,7 @@ export class RankComm implements CommCore {
   readonly endpoint: Endpoint
   readonly trace: RankGoalTrace | null
   private readonly p2p: PointToPointImpl
+  private progressEngine: ProgressEngine | null = null
 
   constructor(world: World, readonly rank: number) {
     this.size = world.size
@@ -79,42 +81,82 @@ export class RankComm implements CommCore {
   }
   pending<T>(description: string, p: Promise<T>): Promise<T> { return this.pendingOps.around(description, p) }
   userMatchBits(low: bigint): bigint { return userBits(low) }
+  /** Made on first use (a rank that starts no nonblocking collective never builds one). */
+  get engine(): ProgressEngine {
+    if (this.progressEngine === null) {
+      const ep = engineEndpoint(this.endpoint)
+      const coll = new PointToPointImpl(ep, CONTEXT_COLL, this.size, this.pendingOps, 'nbc.')
+      this.progressEngine = {
+        coll,
+        busy: (ps: Ps) => {
+          ep.trace?.calc(ps)
+          return ep.cpu.spend(ps)
+        },
+      }
+    }
+    return this.progressEngine
+  }
 
   // collectives
   barrier(): Promise<void> { return collectiveImpls('barrier').barrier(this) }
   bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void> {
     return collectiveImpls('bcast').bcast(this, buf, count, type, root, options)
   }
-  reduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void> {
+  reduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void> {
     return collectiveImpls('reduce').reduce(this, sendbuf, recvbuf, count, type, op, root)
   }
-  allreduce(sendbuf: Buffer, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void> {
+  allreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void> {
     return collectiveImpls('allreduce').allreduce(this, sendbuf, recvbuf, count, type, op)
   }
-  gather(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
+  gather(sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
     return collectiveImpls('gather').gather(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root)
   }
-  scatter(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
+  scatter(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
     return collectiveImpls('scatter').scatter(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root)
   }
-  allgather(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
+  allgather(sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
     return collectiveImpls('allgather').allgather(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)
   }
-  alltoall(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
+  alltoall(sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
     return collectiveImpls('alltoall').alltoall(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)
   }
   alltoallv(
-    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
   ): Promise<void> {
     return collectiveImpls('alltoallv').alltoallv(this, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype)
   }
   alltoallw(
-    sendbuf: Buffer, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
     recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
   ): Promise<void> {
     return collectiveImpls('alltoallw').alltoallw(this, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes)
   }
+  // the rest of MPI's collectives (same forwarding, arguments as in Collectives)
+  gatherv(...a: Parameters<Collectives['gatherv']>): Promise<void> { return collectiveImpls('gatherv').gatherv(this, ...a) }
+  scatterv(...a: Parameters<Collectives['scatterv']>): Promise<void> { return collectiveImpls('scatterv').scatterv(this, ...a) }
+  allgatherv(...a: Parameters<Collectives['allgatherv']>): Promise<void> { return collectiveImpls('allgatherv').allgatherv(this, ...a) }
+  scan(...a: Parameters<Collectives['scan']>): Promise<void> { return collectiveImpls('scan').scan(this, ...a) }
+  exscan(...a: Parameters<Collectives['exscan']>): Promise<void> { return collectiveImpls('exscan').exscan(this, ...a) }
+  reduceScatter(...a: Parameters<Collectives['reduceScatter']>): Promise<void> { return collectiveImpls('reduceScatter').reduceScatter(this, ...a) }
+  reduceScatterBlock(...a: Parameters<Collectives['reduceScatterBlock']>): Promise<void> { return collectiveImpls('reduceScatterBlock').reduceScatterBlock(this, ...a) }
+  ibarrier(...a: Parameters<Collectives['ibarrier']>): Request { return collectiveImpls('ibarrier').ibarrier(this, ...a) }
+  ibcast(...a: Parameters<Collectives['ibcast']>): Request { return collectiveImpls('ibcast').ibcast(this, ...a) }
+  ireduce(...a: Parameters<Collectives['ireduce']>): Request { return collectiveImpls('ireduce').ireduce(this, ...a) }
+  iallreduce(...a: Parameters<Collectives['iallreduce']>): Request { return collectiveImpls('iallreduce').iallreduce(this, ...a) }
+  igather(...a: Parameters<Collectives['igather']>): Request { return collectiveImpls('igather').igather(this, ...a) }
+  igatherv(...a: Parameters<Collectives['igatherv']>): Request { return collectiveImpls('igatherv').igatherv(this, ...a) }
+  iscatter(...a: Parameters<Collectives['iscatter']>): Request { return collectiveImpls('iscatter').iscatter(this, ...a) }
+  iscatterv(...a: Parameters<Collectives['iscatterv']>): Request { return collectiveImpls('iscatterv').iscatterv(this, ...a) }
+  iallgather(...a: Parameters<Collectives['iallgather']>): Request { return collectiveImpls('iallgather').iallgather(this, ...a) }
+  iallgatherv(...a: Parameters<Collectives['iallgatherv']>): Request { return collectiveImpls('iallgatherv').iallgatherv(this, ...a) }
+  ialltoall(...a: Parameters<Collectives['ialltoall']>): Request { return collectiveImpls('ialltoall').ialltoall(this, ...a) }
+  ialltoallv(...a: Parameters<Collectives['ialltoallv']>): Request { return collectiveImpls('ialltoallv').ialltoallv(this, ...a) }
+  ialltoallw(...a: Parameters<Collectives['ialltoallw']>): Request { return collectiveImpls('ialltoallw').ialltoallw(this, ...a) }
+  iscan(...a: Parameters<Collectives['iscan']>): Request { return collectiveImpls('iscan').iscan(this, ...a) }
+  iexscan(...a: Parameters<Collectives['iexscan']>): Request { return collectiveImpls('iexscan').iexscan(this, ...a) }
+  ireduceScatter(...a: Parameters<Collectives['ireduceScatter']>): Request { return collectiveImpls('ireduceScatter').ireduceScatter(this, ...a) }
+  ireduceScatterBlock(...a: Parameters<Collectives['ireduceScatterBlock']>): Request { return collectiveImpls('ireduceScatterBlock').ireduceScatterBlock(this, ...a) }
 }
 
 function computePs(work: ComputeWork, profile: Profile): Ps {

@@ -1,0 +1,39 @@
+// MPI_Allgatherv by the ring: n - 1 steps in which each rank passes the block it received last to
+// its right neighbour (n · (n - 1) messages in all), block j being recvcounts[j] elements at
+// displs[j] · extent(recvtype). With sendbuf IN_PLACE each rank's block is already in recvbuf.
+
+import type { Datatype } from '@spinmpi/ddt'
+import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { checkCount, checkCounts, checkDispls, checkFits, checkType } from './args.js'
+import { isInPlace } from './in-place-args.js'
+import { localCopy, offsetBuffer } from './local.js'
+import { TAG_ALLGATHERV } from './tags.js'
+
+export async function allgatherv(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+  recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
+): Promise<void> {
+  const where = 'allgatherv'
+  const n = core.size, r = core.rank
+  checkType(recvtype, where, 'recvtype')
+  checkCounts(recvcounts, n, where, 'recvcounts')
+  checkDispls(displs, n, where, 'displs')
+  const ext = recvtype.extent
+  const block = (j: number): Buffer => offsetBuffer(recvbuf, displs[j]! * ext)
+  if (!isInPlace(sendbuf)) {
+    checkCount(sendcount, where, 'sendcount')
+    checkType(sendtype, where, 'sendtype')
+    checkFits(sendcount * sendtype.size, recvcounts[r]! * recvtype.size, `${where} own block`)
+    await localCopy(core, sendbuf, sendcount, sendtype, block(r), recvcounts[r]!, recvtype, where)
+  }
+  const right = (r + 1) % n, left = (r - 1 + n) % n
+  for (let s = 0; s < n - 1; s++) {
+    const out = (r - s + n) % n
+    const inn = (r - s - 1 + n) % n
+    await core.coll.sendrecv(
+      block(out), recvcounts[out]!, recvtype, right, TAG_ALLGATHERV,
+      block(inn), recvcounts[inn]!, recvtype, left, TAG_ALLGATHERV,
+    )
+  }
+}

@@ -1,0 +1,42 @@
+// MPI_Gatherv: like gather, but rank i's block has recvcounts[i] elements and lands at
+// displs[i] · extent(recvtype) of the root's buffer. Linear: the root posts n - 1 receives
+// (n - 1 messages); its own block is a local copy, none when its sendbuf is IN_PLACE.
+
+import type { Datatype } from '@spinmpi/ddt'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { checkCount, checkCounts, checkDispls, checkFits, checkRoot, checkType } from './args.js'
+import { isInPlace, notInPlace } from './in-place-args.js'
+import { localCopy, offsetBuffer } from './local.js'
+import { TAG_GATHERV } from './tags.js'
+
+export async function gatherv(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+  recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
+): Promise<void> {
+  const where = `gatherv(root=${String(root)})`
+  const n = core.size
+  checkRoot(root, n, where)
+  const inPlace = core.rank === root && isInPlace(sendbuf)
+  if (!inPlace) {
+    checkCount(sendcount, where, 'sendcount')
+    checkType(sendtype, where, 'sendtype')
+  }
+  if (core.rank !== root) {
+    await core.coll.send(notInPlace(sendbuf, where, 'sendbuf', 'only the root may pass it'), sendcount, sendtype, root, TAG_GATHERV)
+    return
+  }
+  checkType(recvtype, where, 'recvtype')
+  checkCounts(recvcounts, n, where, 'recvcounts')
+  checkDispls(displs, n, where, 'displs')
+  const ext = recvtype.extent
+  const reqs: Request[] = []
+  for (let i = 0; i < n; i++) {
+    if (i !== root) reqs.push(core.coll.irecv(offsetBuffer(recvbuf, displs[i]! * ext), recvcounts[i]!, recvtype, i, TAG_GATHERV))
+  }
+  if (!isInPlace(sendbuf)) {
+    checkFits(sendcount * sendtype.size, recvcounts[root]! * recvtype.size, `${where} own block`)
+    await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, displs[root]! * ext), recvcounts[root]!, recvtype, where)
+  }
+  await core.coll.waitall(reqs)
+}

@@ -1,0 +1,49 @@
+// MPI_Reduce_scatter by pairwise exchange: in step k (1 ≤ k < n) each rank sends its input block
+// for rank + k there and receives rank − k's input for its own block (n · (n − 1) messages in
+// all). The n contributions are then combined in rank order, x_0 ∘ (x_1 ∘ (… ∘ x_(n-1))), so
+// non-commutative ops get MPI's order; n − 1 reductions of the rank's block.
+// With sendbuf IN_PLACE the input vector is in recvbuf and the result replaces its start.
+
+import { BYTE, type Datatype } from '@spinmpi/ddt'
+import type { Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { checkCounts, checkType } from './args.js'
+import { reductionInput } from './in-place-args.js'
+import { offsetBuffer, packToScratch, scratch, unpackFromScratch } from './local.js'
+import { checkOp, resolveOp, type BuiltinOpName } from './ops/index.js'
+import { combineHighInPlace } from './reduce.js'
+import { TAG_REDUCE_SCATTER } from './tags.js'
+
+export async function reduceScatter(
+  core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype,
+  opArg: ReduceOp | BuiltinOpName, where = 'reduceScatter',
+): Promise<void> {
+  const n = core.size, r = core.rank
+  checkType(type, where)
+  checkCounts(recvcounts, n, where, 'recvcounts')
+  const op = resolveOp(opArg, where)
+  checkOp(op, type, where)
+  const input = reductionInput(sendbuf, recvbuf)
+  const firstOf: number[] = []
+  let total = 0
+  for (const c of recvcounts) {
+    firstOf.push(total)
+    total += c
+  }
+  const blockOf = (i: number): Buffer => offsetBuffer(input, firstOf[i]! * type.extent)
+  const count = recvcounts[r]!, bytes = count * type.size
+  const parts: (Uint8Array | null)[] = new Array(n).fill(null)
+  parts[r] = await packToScratch(core, blockOf(r), count, type, `${where} sendbuf`)
+  for (let k = 1; k < n; k++) {
+    const dst = (r + k) % n, src = (r - k + n) % n
+    parts[src] = scratch(core, bytes)
+    const reqs: Request[] = [
+      core.coll.irecv(parts[src], bytes, BYTE, src, TAG_REDUCE_SCATTER),
+      core.coll.isend(blockOf(dst), recvcounts[dst]!, type, dst, TAG_REDUCE_SCATTER),
+    ]
+    await core.coll.waitall(reqs)
+  }
+  const acc = parts[n - 1]!
+  for (let i = n - 2; i >= 0; i--) await combineHighInPlace(core, op, type, count, parts[i]!, acc)
+  await unpackFromScratch(core, acc, recvbuf, count, type, `${where} recvbuf`)
+}

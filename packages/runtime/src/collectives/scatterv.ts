@@ -1,0 +1,42 @@
+// MPI_Scatterv: the root sends sendcounts[i] elements from displs[i] · extent(sendtype) of its
+// buffer to rank i. Linear: n - 1 sends (n - 1 messages); the root's own block is a local copy,
+// none when its recvbuf is IN_PLACE.
+
+import type { Datatype } from '@spinmpi/ddt'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
+import type { CommCore } from '../comm/comm-core.js'
+import { checkCount, checkCounts, checkDispls, checkFits, checkRoot, checkType } from './args.js'
+import { isInPlace, notInPlace } from './in-place-args.js'
+import { localCopy, offsetBuffer } from './local.js'
+import { TAG_SCATTERV } from './tags.js'
+
+export async function scatterv(
+  core: CommCore, sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
+  recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+): Promise<void> {
+  const where = `scatterv(root=${String(root)})`
+  const n = core.size
+  checkRoot(root, n, where)
+  const inPlace = core.rank === root && isInPlace(recvbuf)
+  if (!inPlace) {
+    checkCount(recvcount, where, 'recvcount')
+    checkType(recvtype, where, 'recvtype')
+  }
+  if (core.rank !== root) {
+    await core.coll.recv(notInPlace(recvbuf, where, 'recvbuf', 'only the root may pass it'), recvcount, recvtype, root, TAG_SCATTERV)
+    return
+  }
+  checkType(sendtype, where, 'sendtype')
+  checkCounts(sendcounts, n, where, 'sendcounts')
+  checkDispls(displs, n, where, 'displs')
+  const ext = sendtype.extent
+  const reqs: Request[] = []
+  for (let i = 0; i < n; i++) {
+    if (i !== root) reqs.push(core.coll.isend(offsetBuffer(sendbuf, displs[i]! * ext), sendcounts[i]!, sendtype, i, TAG_SCATTERV))
+  }
+  if (!isInPlace(recvbuf)) {
+    checkFits(sendcounts[root]! * sendtype.size, recvcount * recvtype.size, `${where} own block`)
+    await localCopy(core, offsetBuffer(sendbuf, displs[root]! * ext), sendcounts[root]!, sendtype, recvbuf, recvcount, recvtype, where)
+  }
+  await core.coll.waitall(reqs)
+}
