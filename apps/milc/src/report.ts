@@ -44,7 +44,7 @@ export interface MilcReport {
   readonly packets: number
   readonly networkPayloadBytes: number
   readonly faces: readonly FaceReport[]
-  /** Receives that went through a receive strategy (rendezvous), by the strategy that ran. */
+  /** Every receive (eager ones as host), by the strategy that ran. */
   readonly receives: {
     readonly count: number
     readonly fallbacks: number
@@ -67,7 +67,9 @@ export function formatMilcReport(r: MilcReport): string {
   for (const [name, s] of Object.entries(r.receives.byStrategy)) {
     lines.push(`  ${name}: ${s.receives} receives, ${s.bytes} B, processing ${s.processingNs.toFixed(1)} ns, host ${s.hostNs.toFixed(1)} ns`)
   }
-  if (r.receives.count === 0) lines.push('  (no rendezvous receives: every face fit under the eager limit)')
+  if (r.receives.count > 0 && Object.keys(r.receives.byStrategy).every((k) => k === 'host') && r.strategy !== 'host') {
+    lines.push('  (every receive went the host path: eager faces, under the eager limit, are not offloaded)')
+  }
   if (r.receives.fallbacks > 0) lines.push(`  ${r.receives.fallbacks} receive(s) fell back to host unpack`)
   return lines.join('\n')
 }

@@ -75,10 +75,12 @@ describe('MILC run report', () => {
     expect(await runMilc(o)).toEqual(await runMilc(o))
   })
 
-  it('with the default eager limit small faces go eager and no strategy record is made', async () => {
+  it('with the default eager limit small faces go eager: recorded as host receives, none offloaded', async () => {
     const r = await runMilc({ ranks: 2, lattice: [4, 4, 4, 4], strategy: 'rw-cp' })
     expect(r.verified).toBe(true)
-    expect(r.receives.count).toBe(0)
+    expect(r.receives.count).toBeGreaterThan(0)
+    expect(Object.keys(r.receives.byStrategy)).toEqual(['host'])
+    expect(r.receives.byStrategy['host']!.receives).toBe(r.receives.count)
   })
 
   it('rejects bad options with an error naming the field', async () => {

@@ -2,6 +2,7 @@
 // the run, and the deadlock report.
 
 import { ERR_OTHER, MpiError, isMpiError, type ErrorClass } from '@spinmpi/ddt'
+import type { Status } from './comm/comm-api.js'
 
 export { MpiError, isMpiError } from '@spinmpi/ddt'
 export {
@@ -20,6 +21,18 @@ function classOf(cause: unknown): ErrorClass {
   return isMpiError(cause) ? cause.errorClass : ERR_OTHER
 }
 
+/**
+ * MPI_ERR_IN_STATUS: waitall/waitsome/testall found failed requests. `statuses` holds every
+ * request's status (`error` set on the failed ones), `errors` each one's MpiError or null.
+ */
+export class InStatusError extends MpiError {
+  constructor(call: string, readonly statuses: readonly Status[], readonly errors: readonly (MpiError | null)[]) {
+    const failed = errors.map((e, i) => (e === null ? null : `[${i}] ${e.message}`)).filter((m): m is string => m !== null)
+    super(errors.find((e) => e !== null)?.errorClass ?? ERR_OTHER, `${call}: ${failed.length} of ${errors.length} requests failed: ${failed.join('; ')}`)
+    this.name = 'InStatusError'
+  }
+}
+
 export interface BlockedRank {
   readonly rank: number
   /** Its pending operations, e.g. "recv(source=0, tag=7, count=4 x float64)". */
@@ -28,10 +41,15 @@ export interface BlockedRank {
 
 /** Every unfinished rank is blocked and no event is left. */
 export class DeadlockError extends MpiError {
-  constructor(readonly atPs: number, readonly blocked: readonly BlockedRank[]) {
+  /**
+   * `collectives`: the collective calls some members of a communicator entered and others did
+   * not, with both lists of ranks (ranks of that communicator).
+   */
+  constructor(readonly atPs: number, readonly blocked: readonly BlockedRank[], readonly collectives: readonly string[] = []) {
     super(ERR_OTHER, [
       `deadlock at ${atPs / 1000} ns: ${blocked.length} rank(s) blocked and no event left`,
       ...blocked.map((b) => `  rank ${b.rank}: ${b.ops.length > 0 ? b.ops.join('; ') : 'blocked outside MPI calls'}`),
+      ...collectives.map((c) => `  ${c}`),
     ].join('\n'))
     this.name = 'DeadlockError'
   }

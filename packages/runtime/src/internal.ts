@@ -3,12 +3,12 @@
 // for the apps' figures, the CLI and the tests. Not a stable interface.
 export * from './index.js'
 export type { CommCore } from './comm/comm-core.js'
-export { installCollectives, type CollectiveImpls } from './comm/collective-hook.js'
+export type { CollectiveImpls } from './comm/collective-hook.js'
 export { GoalTrace } from './trace/goal-trace.js'
 export { RankGoalTrace } from './trace/rank-goal-trace.js'
 export * from './strategies/index.js'
 export {
   collectiveImpls, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext, startNonblocking,
-  createOp, resolveOp, reduceLocal, reductionPs, BUILTIN_OPS,
-  type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type BuiltinOp, type BuiltinOpName, type UserFunction,
+  createOp, resolveOp, reduceLocal, reductionPs,
+  type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type UserFunction,
 } from './collectives/index.js'

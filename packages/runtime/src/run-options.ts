@@ -22,6 +22,11 @@ export interface RunOptions {
    * (default), 'stream' (streaming puts) or 'outbound' (process-put handlers). SC19 §3.1.
    */
   readonly send?: SendStrategyName
+  /**
+   * true: a receive the requested strategy cannot serve (e.g. 'specialized' on a general type) is
+   * an MpiError at the receiving rank instead of a host fallback counted in stats.fallbacks.
+   */
+  readonly strictStrategy?: boolean
   /** What a receive does when NIC memory is full ('fallback' to host by default). */
   readonly onNicMemoryFull?: NicMemoryPolicy
   /** Seeded out-of-order delivery of the packets of each message. */
@@ -46,6 +51,7 @@ export const RunOptionsSchema = z.strictObject({
   mode: z.enum(['data', 'timing'], { error: "expected 'data' or 'timing'" }).optional(),
   strategy: z.enum(RECEIVE_STRATEGY_CHOICES, { error: `expected one of ${RECEIVE_STRATEGY_CHOICES.join(', ')}` }).optional(),
   send: z.enum(SEND_STRATEGY_CHOICES, { error: `expected one of ${SEND_STRATEGY_CHOICES.join(', ')}` }).optional(),
+  strictStrategy: z.boolean({ error: 'expected true or false' }).optional(),
   onNicMemoryFull: z.enum(['fallback', 'evict'], { error: "expected 'fallback' or 'evict'" }).optional(),
   reorder: z.strictObject({ window: positiveInt }, { error: 'expected {window}' }).optional(),
   unexpectedBufferBytes: positiveInt.min(65536, { error: 'expected at least 65536' }).optional(),

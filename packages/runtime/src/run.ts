@@ -7,8 +7,13 @@ import { Cluster, nicReport, resolveProfile, toNs, type Profile, type Ps } from 
 import debugFactory from 'debug'
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
 import type { Comm } from './comm/comm-api.js'
+import { collectiveImpls } from './collectives/index.js'
 import { RankComm } from './comm/comm.js'
+import { CommRegistry } from './comm/comm-shared.js'
+import { Group } from './comm/group.js'
+import { RankProcess } from './comm/rank-process.js'
 import type { World } from './comm/world.js'
+import { collectUnreceived } from './unreceived.js'
 import { DeadlockError, RankError } from './errors.js'
 import { parseRunOptions, type RunOptions } from './run-options.js'
 import { StatsCollector, type RunStats } from './stats.js'
@@ -55,11 +60,15 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   const trace = o.trace === 'goal' || sink !== undefined ? new GoalTrace(o.ranks) : null
   const world: World = {
     cluster, size: o.ranks, dataMode, strategy: o.strategy, send: o.send, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
+    strictStrategy: o.strictStrategy ?? false,
     unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats, trace,
+    collectives: collectiveImpls, comms: new CommRegistry(),
   }
   const sim = cluster.sim
   const comms: RankComm[] = []
-  for (let r = 0; r < o.ranks; r++) comms.push(new RankComm(world, r))
+  const worldGroup = Group.world(o.ranks)
+  const worldShared = world.comms.shared(0, 0, o.ranks, 'COMM_WORLD')
+  for (let r = 0; r < o.ranks; r++) comms.push(new RankComm(new RankProcess(world, r), worldGroup, r, 0, worldShared, null))
   const results: T[] = new Array(o.ranks)
   const endPs: Ps[] = new Array(o.ranks).fill(-1)
   let failure: RankError | null = null
@@ -84,8 +93,8 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     if (e !== abort) throw e
   }
   if (failure !== null) throw failure
-  const blocked = comms.filter((c) => endPs[c.rank]! < 0).map((c) => ({ rank: c.rank, ops: c.pendingOps.list() }))
-  if (blocked.length > 0) throw new DeadlockError(sim.now, blocked)
+  const blocked = comms.filter((c) => endPs[c.rank]! < 0).map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
+  if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
   const goal = trace === null ? null : trace.toText()
   if (goal !== null && sink !== undefined) sink.push(goal)
   return {
@@ -99,6 +108,8 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
 }
 
 function collectStats(cluster: Cluster, s: StatsCollector): RunStats {
+  const unreceived = collectUnreceived(cluster)
+  if (unreceived.length > 0) log('%d message(s) never received', unreceived.length)
   const nics = cluster.nics.map((nic) => {
     nic.dma.finish()
     const { messages: _messages, ...rest } = nicReport(nic)
@@ -115,6 +126,7 @@ function collectStats(cluster: Cluster, s: StatsCollector): RunStats {
     receives: s.receives,
     byStrategy: s.summary(),
     fallbacks: s.receives.filter((r) => r.fallback !== null).length,
+    unreceived,
     hpuBusyPs,
     dmaPeakDepth: Math.max(0, ...nics.map((n) => n.dmaPeakDepth)),
     nicMemPeakBytes: Math.max(0, ...nics.map((n) => n.nicMemPeakBytes)),

@@ -1,8 +1,9 @@
-// What a run reports besides results: message and packet counts, one record per receive that
-// went through a receive strategy (rendezvous), and per-NIC resource peaks.
+// What a run reports besides results: message and packet counts, one record per receive (eager
+// ones as host), the messages nobody received, and per-NIC resource peaks.
 
 import type { NicReport, Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './strategies/contract.js'
+import type { UnreceivedMessage } from './unreceived.js'
 
 export interface ReceiveRecord {
   readonly rank: number
@@ -38,8 +39,13 @@ export interface RunStats {
   readonly payloadBytes: number
   readonly receives: readonly ReceiveRecord[]
   readonly byStrategy: Readonly<Partial<Record<ReceiveStrategyName, StrategySummary>>>
-  /** Receives whose offload fell back to host unpack because NIC memory was full. */
+  /**
+   * Receives that fell back to host unpack: NIC memory was full, or the requested strategy could
+   * not serve the type (see ReceiveRecord.fallback; run option strictStrategy makes it an error).
+   */
   readonly fallbacks: number
+  /** Messages sent but never received by the end of the run (unexpected eager messages and RTS). */
+  readonly unreceived: readonly UnreceivedMessage[]
   /** Sum over NICs and HPUs of handler execution time. */
   readonly hpuBusyPs: Ps
   readonly dmaPeakDepth: number

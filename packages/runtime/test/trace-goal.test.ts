@@ -217,3 +217,19 @@ describe('GOAL export: capture around code that calls run()', () => {
     expect(goals[1]!.startsWith('num_ranks 3\n')).toBe(true)
   })
 })
+
+describe('GOAL export: sub-communicators', () => {
+  it('messages of split and Cartesian communicators are recorded with world ranks and all match in LogGOPS', async () => {
+    const r = await runGoalTrace({ ranks: 6, mode: 'timing' }, async (comm) => {
+      const half = (await comm.split(comm.rank % 2, -comm.rank))!
+      await half.allreduce(null, null, 4, types.FLOAT64, 'SUM')
+      await half.bcast(null, 2000, types.BYTE, 1, { algorithm: 'nic-stream' })
+      const cart = (await comm.createCart([3, 2], [true, false]))!
+      const { source, dest } = cart.cartShift(0, 1)
+      await cart.sendrecv(null, 8, types.BYTE, dest, 3, null, 8, types.BYTE, source, 3)
+    })
+    const sim = simulateLogGops(parseGoal(r.goal))
+    expect(sim.unmatched).toEqual([])
+    expect(writeGoal(parseGoal(r.goal))).toBe(r.goal)
+  })
+})

@@ -61,6 +61,8 @@ export class Nic {
   readonly dma: DmaEngine
   readonly scheduler: HerScheduler
   readonly stats = new NicStats()
+  /** State host-side software keeps with this NIC for the run (e.g. resident type state), by key. */
+  readonly attached = new Map<symbol, unknown>()
   readonly inbound: InboundEngine
   readonly outbound: OutboundEngine
   private readonly parts: NicParts

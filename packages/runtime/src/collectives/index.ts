@@ -1,5 +1,7 @@
-// The collectives: free functions over a rank's CommCore, installed into Comm once on import.
-import { installCollectives, type CollectiveImpls } from '../comm/collective-hook.js'
+// The collectives: free functions over a rank's CommCore, in one record that run() hands to the
+// world; every communicator binds them as its methods. A new collective is one file, one line
+// here and one in the Collectives interface (comm/comm-api.ts).
+import type { CollectiveImpls } from '../comm/collective-hook.js'
 import { allgather } from './allgather.js'
 import { allreduce } from './allreduce.js'
 import { alltoall, alltoallv } from './alltoall.js'
@@ -36,5 +38,3 @@ export const collectiveImpls: CollectiveImpls = {
   ibarrier, ibcast, ireduce, iallreduce, igather, igatherv, iscatter, iscatterv, iallgather, iallgatherv,
   ialltoall, ialltoallv, ialltoallw, iscan, iexscan, ireduceScatter, ireduceScatterBlock,
 }
-
-installCollectives(collectiveImpls)

@@ -24,14 +24,6 @@ const NIC_BCAST_BITS = 0xbc00_0000_0000n
 /** userPtr of the broadcast MEs, so their events are told apart in traces. */
 const NIC_BCAST_USER_PTR = 0xbca57
 
-const sequence = new WeakMap<CommCore, number>()
-
-function nextSequence(core: CommCore): number {
-  const s = sequence.get(core) ?? 0
-  sequence.set(core, s + 1)
-  return s
-}
-
 /** True when count x type occupies one contiguous run in memory, in packed order. */
 function isContiguous(type: Datatype, count: number): boolean {
   return type.size === type.trueExtent && (count <= 1 || type.extent === type.size)
@@ -52,14 +44,15 @@ export function prepareNicBcast(
 ): PreparedNicBcast {
   const n = core.size
   const bytes = count * type.size
-  const seq = nextSequence(sequenceOwner)
+  const seq = sequenceOwner.nextBcastSequence()
   const bits = core.userMatchBits(NIC_BCAST_BITS + BigInt(seq))
   // GOAL export: the tree's messages as host messages (GOAL cannot say a NIC forwards them).
   const trace = core.trace
-  const traceTag = goalTag(NIC_BCAST_CONTEXT, seq % (TAG_UB + 1))
+  const traceTag = goalTag(NIC_BCAST_CONTEXT, (seq * 128 + core.contextId) % (TAG_UB + 1))
   const v = relativeRank(core.rank, root, n)
   const tree = kind === 'binary' ? binaryChildren(v, n) : binomialChildren(v, n)
-  const children = tree.map((c) => absoluteRank(c, root, n))
+  // NICs are addressed by world rank; the tree is over the communicator's ranks.
+  const children = tree.map((c) => core.group.worldRank(absoluteRank(c, root, n)))
   const r = resolveBuffer(buf, count, type, core.dataMode, where)
   const contiguous = isContiguous(type, count)
   let host: Uint8Array | null = null
@@ -112,7 +105,7 @@ export function prepareNicBcast(
       }
       if (me.linked) nic.unlinkMe(me)
       if (trace !== null) {
-        const parent = absoluteRank(kind === 'binary' ? binaryParent(v) : binomialParent(v), root, n)
+        const parent = core.group.worldRank(absoluteRank(kind === 'binary' ? binaryParent(v) : binomialParent(v), root, n))
         trace.waited(trace.recv(bytes, parent, traceTag), 0)
         for (const c of children) trace.send(bytes, c, traceTag)
       }

@@ -1,8 +1,10 @@
 // The MPI-style communicator as users see it: point-to-point, requests, statuses, wildcards,
 // simulated time, and the collective operations (implemented in collectives/ as free functions
-// over the rank's internal communicator; see comm/collective-hook.ts). Types only.
+// over the rank's internal communicator; bound to each communicator by the world). Types only.
 
 import type { Datatype, ErrorClass } from '@spinmpi/ddt'
+import type { BuiltinOp } from '../collectives/ops/op.js'
+import type { Group } from './group.js'
 import type { InPlace } from './in-place.js'
 
 export { IN_PLACE, type InPlace } from './in-place.js'
@@ -31,6 +33,8 @@ export const ANY_TAG = -1
 export const UNDEFINED = -32766
 export const PROC_NULL = -2
 export const TAG_UB = (1 << 22) - 1
+/** MPI_COMM_NULL: what split/create/createCart return at a process outside the new communicator. */
+export const COMM_NULL = null
 
 /** What a completed receive (or probe) reports (MPI_Status). */
 export interface Status {
@@ -42,6 +46,8 @@ export interface Status {
   readonly bytes: number
   /** True when the message was larger than the receive buffer. */
   readonly truncated: boolean
+  /** True when the receive was cancelled before it matched (MPI_Test_cancelled). */
+  readonly cancelled: boolean
   /** Elements of `type` received; UNDEFINED when the bytes are not a whole number of them. */
   getCount(type: Datatype): number
   /** Elementary elements received (MPI_Get_elements); UNDEFINED when the bytes split one. */
@@ -54,17 +60,39 @@ export type RequestKind = 'send' | 'recv' | 'coll'
 /** A non-blocking operation (MPI_Request). Complete it with wait/test on its communicator. */
 export interface Request {
   readonly kind: RequestKind
-  /** True once the operation has completed (after which wait returns at once). */
+  /** True once the operation has completed. */
   readonly done: boolean
+  /**
+   * False once a wait/test has returned its completion (or for REQUEST_NULL): MPI then treats the
+   * handle as MPI_REQUEST_NULL: wait returns an empty status, waitany/testany skip it.
+   */
+  readonly active: boolean
   /** Human-readable form used in deadlock reports, e.g. "irecv(source=0, tag=7, count=4 x float64)". */
   readonly description: string
 }
 
+/** MPI_REQUEST_NULL: an inactive request; wait returns an empty status, waitany skips it. */
+export const REQUEST_NULL: Request = Object.freeze({ kind: 'send', done: true, active: false, description: 'REQUEST_NULL' })
+
 /** Modelled compute: nanoseconds, or floating-point operations at the profile's host.flopsPerNs. */
 export type ComputeWork = number | { readonly ns: number } | { readonly flops: number }
 
-/** Predefined reduction operations on elementary types (MPI_SUM ...). */
-export type ReduceOpName = 'SUM' | 'PROD' | 'MIN' | 'MAX' | 'LAND' | 'LOR' | 'BAND' | 'BOR'
+/** The result of waitany/testany: index UNDEFINED (and an empty status) when no request is active. */
+export interface AnyCompletion {
+  readonly index: number
+  readonly status: Status
+}
+
+/** The result of waitsome/testsome: `count` is UNDEFINED when no request is active (MPI's outcount). */
+export interface SomeCompletion {
+  readonly count: number
+  readonly indices: readonly number[]
+  readonly statuses: readonly Status[]
+}
+
+/** Predefined reduction operations (MPI_SUM ...); MINLOC/MAXLOC on the pair types (DOUBLE_INT ...). */
+export type ReduceOpName =
+  | 'SUM' | 'PROD' | 'MIN' | 'MAX' | 'LAND' | 'LOR' | 'LXOR' | 'BAND' | 'BOR' | 'BXOR' | 'MINLOC' | 'MAXLOC'
 
 /**
  * A user reduction (MPI_Op_create): combines `count` elements of `type` from `input` into
@@ -76,7 +104,8 @@ export interface UserReduceOp {
   fn(input: Uint8Array, inout: Uint8Array, count: number, type: Datatype): void
 }
 
-export type ReduceOp = ReduceOpName | UserReduceOp
+/** An op by name, one of the exported BUILTIN_OPS objects (SUM ...), or a user op. */
+export type ReduceOp = ReduceOpName | BuiltinOp | UserReduceOp
 
 export type BcastAlgorithm = 'auto' | 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary'
 
@@ -94,13 +123,40 @@ export interface PointToPoint {
     sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
   ): Promise<Status>
-  /** Waits for one request; rejects with its MpiError (e.g. ERR_TRUNCATE) if it failed. */
+  /** Synchronous send (MPI_Ssend): completes only once the matching receive has matched it. */
+  ssend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void>
+  issend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request
+  /** MPI_Sendrecv_replace: sends `buf`, then receives into the same buffer. */
+  sendrecvReplace(
+    buf: Buffer, count: number, type: Datatype, dest: number, sendtag: number, source: number, recvtag: number,
+  ): Promise<Status>
+  /**
+   * Waits for one request; rejects with its MpiError (e.g. ERR_TRUNCATE) if it failed. The
+   * request becomes inactive; waiting on an inactive one returns an empty status at once.
+   */
   wait(req: Request): Promise<Status>
+  /**
+   * Waits for all. If some failed, rejects with a WaitallError (MPI_ERR_IN_STATUS) carrying
+   * every status (`error` set on the failed ones) and every error.
+   */
   waitall(reqs: readonly Request[]): Promise<Status[]>
-  /** Waits for the first of `reqs` to complete (earliest in simulated time, then lowest index). */
-  waitany(reqs: readonly Request[]): Promise<{ readonly index: number; readonly status: Status }>
+  /** Waits for the first active request to complete (earliest in simulated time, then lowest index). */
+  waitany(reqs: readonly Request[]): Promise<AnyCompletion>
+  /** Waits until at least one active request completed; returns all completed ones. */
+  waitsome(reqs: readonly Request[]): Promise<SomeCompletion>
   /** Polls once (charging one poll of the completion queue): the status if done, else null. */
   test(req: Request): Promise<Status | null>
+  /** Polls once: every status if all are done (as waitall), else null. */
+  testall(reqs: readonly Request[]): Promise<Status[] | null>
+  /** Polls once: a completed request, null if none, or index UNDEFINED if none is active. */
+  testany(reqs: readonly Request[]): Promise<AnyCompletion | null>
+  /** Polls once: every completed request (count 0 when none, UNDEFINED when none is active). */
+  testsome(reqs: readonly Request[]): Promise<SomeCompletion>
+  /**
+   * MPI_Cancel of a receive: if it has not matched yet it completes with status.cancelled true,
+   * else it completes normally. Complete it with wait/test as usual. Sends cannot be cancelled.
+   */
+  cancel(req: Request): void
   /** Blocks until a matching message is there (not received); its status has the sent size. */
   probe(source: number, tag: number): Promise<Status>
   /** Polls once for a matching message. */
@@ -227,8 +283,42 @@ export interface Collectives {
   ireduceScatterBlock(sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcount: number, type: Datatype, op: ReduceOp): Request
 }
 
-/** A rank's communicator (MPI_COMM_WORLD of the run). */
-export interface Comm extends PointToPoint, Collectives {
+/** A Cartesian topology (MPI_Cart_create): row-major ranks, one period flag per dimension. */
+export interface CartTopology {
+  readonly dims: readonly number[]
+  readonly periods: readonly boolean[]
+}
+
+/** Creating communicators (collective over this one) and Cartesian topologies. */
+export interface Communicators {
+  /** 'COMM_WORLD', or how the communicator was made, e.g. 'split(COMM_WORLD, color=1)'. */
+  readonly name: string
+  /** The processes of this communicator (MPI_Comm_group). */
+  readonly group: Group
+  /** MPI_Comm_dup: same group, new matching context (and the same topology). */
+  dup(): Promise<Comm>
+  /** MPI_Comm_split: one communicator per color, ranked by key then old rank; UNDEFINED gives COMM_NULL. */
+  split(color: number, key: number): Promise<Comm | null>
+  /** MPI_Comm_create: every process calls it with the same group (or list of ranks of this communicator). */
+  create(group: Group | readonly number[]): Promise<Comm | null>
+  /** MPI_Comm_free: the communicator is unusable afterwards and its context id is free again. */
+  free(): void
+  /** MPI_Cart_create: ranks beyond the product of dims get COMM_NULL; reorder keeps the ranks. */
+  createCart(dims: readonly number[], periods: readonly boolean[], reorder?: boolean): Promise<Comm | null>
+  /** This communicator's Cartesian topology, or null (MPI_Cart_get / MPI_Topo_test). */
+  readonly topology: CartTopology | null
+  /** MPI_Cart_coords. */
+  cartCoords(rank: number): number[]
+  /** MPI_Cart_rank (periodic dimensions wrap). */
+  cartRank(coords: readonly number[]): number
+  /** MPI_Cart_shift: the ranks to receive from and send to; PROC_NULL past a non-periodic edge. */
+  cartShift(direction: number, disp: number): { readonly source: number; readonly dest: number }
+  /** MPI_Cart_sub: keeps the dimensions marked true; one sub-grid communicator per rest. */
+  cartSub(remainDims: readonly boolean[]): Promise<Comm>
+}
+
+/** A rank's communicator (COMM_WORLD of the run, or one made from it). */
+export interface Comm extends PointToPoint, Collectives, Communicators {
   readonly rank: number
   readonly size: number
   readonly ANY_SOURCE: number

@@ -24,11 +24,16 @@ export interface CommCore extends Comm {
   pending<T>(description: string, p: Promise<T>): Promise<T>
   /**
    * Match bits reserved for NIC-level protocols outside point-to-point (e.g. offloaded bcast):
-   * `low` (below 2^61) is the caller's; the result never collides with point-to-point bits.
+   * `low` (below 2^52) is the caller's; the result carries the communicator's context, so it
+   * never collides with point-to-point bits nor with another communicator's.
    */
   userMatchBits(low: bigint): bigint
   /** This rank's GOAL recorder (run option trace: 'goal'), for traffic outside point-to-point. */
   readonly trace: RankGoalTrace | null
+  /** The communicator's context id (0 = COMM_WORLD). */
+  readonly contextId: number
+  /** Number of this communicator's next offloaded broadcast (its match bits tell them apart). */
+  nextBcastSequence(): number
   /** The asynchronous progress engine that runs this rank's nonblocking collectives. */
   readonly engine: ProgressEngine
 }

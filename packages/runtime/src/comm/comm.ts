@@ -1,68 +1,201 @@
-// A rank's communicator: point-to-point on the user context, the same on the hidden collective
-// context for collectives/, simulated time and modelled compute, and collectives forwarded to
-// the implementations installed through collective-hook.ts.
+// A rank's view of one communicator: point-to-point on its own matching context (ranks local to
+// its group), the same on its hidden collective context for collectives/, the collectives the
+// world hands it (bound as methods), communicator creation and Cartesian topology queries, and
+// simulated time and modelled compute. All communicators of a process share its RankProcess.
 
-import { ERR_ARG, MpiError, type Datatype } from '@spinmpi/ddt'
+import { ERR_ARG, ERR_OTHER, MpiError, type Datatype } from '@spinmpi/ddt'
 import { ns, PS_PER_S, type Cluster, type Nic, type Profile, type Ps, type Simulator } from '@spinmpi/nic'
-import { collectiveImpls } from './collective-hook.js'
 import {
-  ANY_SOURCE, ANY_TAG, type BcastOptions, type Buffer, type BufferOrInPlace, type Collectives, type ComputeWork, type ReduceOp, type Request, type Status,
+  ANY_SOURCE, ANY_TAG, UNDEFINED, type AnyCompletion, type Buffer, type CartTopology, type Collectives, type Comm, type ComputeWork,
+  type Request, type SomeCompletion, type Status,
 } from './comm-api.js'
 import type { CommCore, ProgressEngine } from './comm-core.js'
-import { Endpoint } from './endpoint.js'
+import { describeCall, type CallRecord } from './collective-call.js'
+import type { CommShared } from './comm-shared.js'
+import { cartCoords, cartRank, cartShift, cartSubSplit, checkCartArgs } from './cart.js'
+import { createComm, createFromGroup } from './comm-create.js'
+import type { Endpoint } from './endpoint.js'
 import { engineEndpoint } from './engine-endpoint.js'
-import { CONTEXT_COLL, CONTEXT_P2P, userBits } from './match-bits.js'
+import type { Group } from './group.js'
+import { userBits } from './match-bits.js'
 import { PointToPointImpl } from './p2p.js'
-import { PendingOps } from './pending.js'
+import { UNLISTED } from './pending.js'
+import type { RankProcess } from './rank-process.js'
 import type { World } from './world.js'
 import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
+
+/** Low match bits of NIC-level protocols carry the context id here (below the USER kind bits). */
+const USER_CONTEXT_SHIFT = 52n
+
+// The collectives of the world's record become methods of every communicator (see constructor).
+export interface RankComm extends Collectives {}
 
 export class RankComm implements CommCore {
   readonly ANY_SOURCE = ANY_SOURCE
   readonly ANY_TAG = ANY_TAG
   readonly size: number
+  readonly world: World
   readonly cluster: Cluster
   readonly nic: Nic
   readonly sim: Simulator
   readonly profile: Profile
   readonly dataMode: boolean
   readonly coll: PointToPointImpl
-  readonly pendingOps = new PendingOps()
   readonly endpoint: Endpoint
   readonly trace: RankGoalTrace | null
   private readonly p2p: PointToPointImpl
+  private freed = false
+  /** > 0 while a collective of this communicator runs (its internal waits are not listed). */
+  private inCollective = 0
+  private bcastSequence = 0
   private progressEngine: ProgressEngine | null = null
 
-  constructor(world: World, readonly rank: number) {
-    this.size = world.size
-    this.cluster = world.cluster
-    this.sim = world.cluster.sim
-    this.profile = world.cluster.profile
-    this.dataMode = world.dataMode
-    this.endpoint = new Endpoint(world, rank)
+  constructor(
+    readonly proc: RankProcess,
+    readonly group: Group,
+    readonly rank: number,
+    /** Context id: point-to-point on context 2·id, collectives on 2·id + 1. */
+    readonly contextId: number,
+    readonly shared: CommShared,
+    readonly topology: CartTopology | null,
+  ) {
+    this.world = proc.world
+    this.size = group.size
+    this.cluster = this.world.cluster
+    this.sim = this.cluster.sim
+    this.profile = this.cluster.profile
+    this.dataMode = this.world.dataMode
+    this.endpoint = proc.endpoint
     this.nic = this.endpoint.nic
     this.trace = this.endpoint.trace
-    this.p2p = new PointToPointImpl(this.endpoint, CONTEXT_P2P, this.size, this.pendingOps, '')
-    this.coll = new PointToPointImpl(this.endpoint, CONTEXT_COLL, this.size, this.pendingOps, 'coll.')
+    this.p2p = new PointToPointImpl(this.endpoint, 2 * contextId, group, proc.pendingOps, '')
+    this.coll = new PointToPointImpl(this.endpoint, 2 * contextId + 1, group, UNLISTED, 'coll.')
+    const impls = this.world.collectives as unknown as Record<string, (core: CommCore, ...args: unknown[]) => unknown>
+    const self = this as unknown as Record<string, unknown>
+    for (const name of Object.keys(impls)) self[name] = (...args: unknown[]) => this.collective(describeCall(name, args), () => impls[name]!(this, ...args))
+  }
+
+  get name(): string {
+    return this.shared.name
+  }
+
+  /**
+   * Runs a collective: checks it agrees with the other members' call, lists it while blocked.
+   * A nonblocking collective (its body returns a request, not a promise) is returned as is.
+   */
+  collective<T>(call: CallRecord, body: (contributions: readonly unknown[]) => T, contribution: unknown = null): T {
+    const nonblocking = /^i[a-z]/.test(call.name)
+    let contributions: readonly unknown[]
+    try {
+      this.live(call.label)
+      contributions = this.shared.enter(this.rank, call, contribution)
+    } catch (e) {
+      if (nonblocking) throw e
+      return Promise.reject(e) as T
+    }
+    this.inCollective++
+    let result: T
+    try {
+      result = body(contributions)
+    } catch (e) {
+      this.inCollective--
+      if (nonblocking) throw e
+      return Promise.reject(e) as T
+    }
+    if (!(result instanceof Promise)) {
+      this.inCollective--
+      return result
+    }
+    return this.proc.pendingOps.around(`${call.label} on ${this.name}`, result).finally(() => { this.inCollective-- }) as T
+  }
+
+  private live(what: string): void {
+    if (this.freed) throw new MpiError(ERR_ARG, `${what}: communicator ${this.name} was freed`)
   }
 
   // point-to-point (user context)
-  send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { return this.p2p.send(buf, count, type, dest, tag) }
-  recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status> { return this.p2p.recv(buf, count, type, source, tag) }
-  isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { return this.p2p.isend(buf, count, type, dest, tag) }
-  irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request { return this.p2p.irecv(buf, count, type, source, tag) }
+  send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { this.live('send'); return this.p2p.send(buf, count, type, dest, tag) }
+  ssend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { this.live('ssend'); return this.p2p.ssend(buf, count, type, dest, tag) }
+  recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status> { this.live('recv'); return this.p2p.recv(buf, count, type, source, tag) }
+  isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { this.live('isend'); return this.p2p.isend(buf, count, type, dest, tag) }
+  issend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { this.live('issend'); return this.p2p.issend(buf, count, type, dest, tag) }
+  irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request { this.live('irecv'); return this.p2p.irecv(buf, count, type, source, tag) }
   sendrecv(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
   ): Promise<Status> {
+    this.live('sendrecv')
     return this.p2p.sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag)
+  }
+  sendrecvReplace(buf: Buffer, count: number, type: Datatype, dest: number, sendtag: number, source: number, recvtag: number): Promise<Status> {
+    this.live('sendrecvReplace')
+    return this.p2p.sendrecvReplace(buf, count, type, dest, sendtag, source, recvtag)
   }
   wait(req: Request): Promise<Status> { return this.p2p.wait(req) }
   waitall(reqs: readonly Request[]): Promise<Status[]> { return this.p2p.waitall(reqs) }
-  waitany(reqs: readonly Request[]): Promise<{ readonly index: number; readonly status: Status }> { return this.p2p.waitany(reqs) }
+  waitany(reqs: readonly Request[]): Promise<AnyCompletion> { return this.p2p.waitany(reqs) }
+  waitsome(reqs: readonly Request[]): Promise<SomeCompletion> { return this.p2p.waitsome(reqs) }
   test(req: Request): Promise<Status | null> { return this.p2p.test(req) }
-  probe(source: number, tag: number): Promise<Status> { return this.p2p.probe(source, tag) }
-  iprobe(source: number, tag: number): Promise<Status | null> { return this.p2p.iprobe(source, tag) }
+  testall(reqs: readonly Request[]): Promise<Status[] | null> { return this.p2p.testall(reqs) }
+  testany(reqs: readonly Request[]): Promise<AnyCompletion | null> { return this.p2p.testany(reqs) }
+  testsome(reqs: readonly Request[]): Promise<SomeCompletion> { return this.p2p.testsome(reqs) }
+  cancel(req: Request): void { this.p2p.cancel(req) }
+  probe(source: number, tag: number): Promise<Status> { this.live('probe'); return this.p2p.probe(source, tag) }
+  iprobe(source: number, tag: number): Promise<Status | null> { this.live('iprobe'); return this.p2p.iprobe(source, tag) }
+
+  // communicators and topologies
+  dup(): Promise<Comm> {
+    return createComm(this, { name: 'dup', label: 'dup()', root: null, bytes: null, op: null, detail: null }, 0, this.rank, this.topology) as Promise<Comm>
+  }
+
+  split(color: number, key: number): Promise<Comm | null> {
+    return createComm(this, { name: 'split', label: `split(color=${String(color)}, key=${String(key)})`, root: null, bytes: null, op: null, detail: null }, color, key, null)
+  }
+
+  async create(group: Group | readonly number[]): Promise<Comm | null> {
+    return createFromGroup(this, group)
+  }
+
+  free(): void {
+    this.live('free')
+    if (this.contextId === 0) throw new MpiError(ERR_ARG, 'free: COMM_WORLD cannot be freed')
+    this.freed = true
+    this.proc.contexts.release(this.contextId)
+    if (this.shared.freedBy()) this.world.comms.release(this.contextId, this.group.worldRank(0), this.size)
+  }
+
+  async createCart(dims: readonly number[], periods: readonly boolean[], reorder = false): Promise<Comm | null> {
+    const where = `createCart(dims=[${String(dims)}], periods=[${String(periods)}])`
+    if (typeof reorder !== 'boolean') throw new MpiError(ERR_ARG, `${where}: reorder must be true or false`)
+    const topology = checkCartArgs(dims, periods, this.size, where)
+    const n = topology.dims.reduce((a, b) => a * b, 1)
+    const call = { name: 'createCart', label: where, root: null, bytes: null, op: null, detail: JSON.stringify(topology) }
+    return createComm(this, call, this.rank < n ? 0 : UNDEFINED, this.rank, topology)
+  }
+
+  cartCoords(rank: number): number[] {
+    return cartCoords(this.cart('cartCoords'), rank, `cartCoords(${String(rank)})`)
+  }
+
+  cartRank(coords: readonly number[]): number {
+    return cartRank(this.cart('cartRank'), coords, `cartRank([${String(coords)}])`)
+  }
+
+  cartShift(direction: number, disp: number): { readonly source: number; readonly dest: number } {
+    return cartShift(this.cart('cartShift'), this.rank, direction, disp, `cartShift(${String(direction)}, ${String(disp)})`)
+  }
+
+  async cartSub(remainDims: readonly boolean[]): Promise<Comm> {
+    const where = `cartSub([${String(remainDims)}])`
+    const { color, topology } = cartSubSplit(this.cart('cartSub'), this.rank, remainDims, where)
+    const call = { name: 'cartSub', label: where, root: null, bytes: null, op: null, detail: JSON.stringify(remainDims) }
+    return (await createComm(this, call, color, this.rank, topology))!
+  }
+
+  private cart(call: string): CartTopology {
+    if (this.topology === null) throw new MpiError(ERR_ARG, `${call}: communicator ${this.name} has no Cartesian topology (make one with createCart)`)
+    return this.topology
+  }
 
   // time
   wtime(): number { return this.nowPs() / PS_PER_S }
@@ -79,13 +212,20 @@ export class RankComm implements CommCore {
     this.endpoint.trace?.calc(ps)
     return this.endpoint.cpu.spend(ps)
   }
-  pending<T>(description: string, p: Promise<T>): Promise<T> { return this.pendingOps.around(description, p) }
-  userMatchBits(low: bigint): bigint { return userBits(low) }
+  pending<T>(description: string, p: Promise<T>): Promise<T> {
+    return this.inCollective > 0 ? p : this.proc.pendingOps.around(description, p)
+  }
+  userMatchBits(low: bigint): bigint {
+    if (low < 0n || low >= 1n << USER_CONTEXT_SHIFT) throw new MpiError(ERR_OTHER, `userMatchBits: ${low} is outside [0, 2^52)`)
+    return userBits((BigInt(this.contextId) << USER_CONTEXT_SHIFT) | low)
+  }
   /** Made on first use (a rank that starts no nonblocking collective never builds one). */
   get engine(): ProgressEngine {
     if (this.progressEngine === null) {
       const ep = engineEndpoint(this.endpoint)
-      const coll = new PointToPointImpl(ep, CONTEXT_COLL, this.size, this.pendingOps, 'nbc.')
+      // The engine's messages use the communicator's collective context; nonblocking instances
+      // keep apart from blocking ones by their tag ranges (collectives/tags.ts).
+      const coll = new PointToPointImpl(ep, 2 * this.contextId + 1, this.group, UNLISTED, 'nbc.')
       this.progressEngine = {
         coll,
         busy: (ps: Ps) => {
@@ -96,67 +236,9 @@ export class RankComm implements CommCore {
     }
     return this.progressEngine
   }
-
-  // collectives
-  barrier(): Promise<void> { return collectiveImpls('barrier').barrier(this) }
-  bcast(buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Promise<void> {
-    return collectiveImpls('bcast').bcast(this, buf, count, type, root, options)
+  nextBcastSequence(): number {
+    return this.bcastSequence++ >>> 0
   }
-  reduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp, root: number): Promise<void> {
-    return collectiveImpls('reduce').reduce(this, sendbuf, recvbuf, count, type, op, root)
-  }
-  allreduce(sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp): Promise<void> {
-    return collectiveImpls('allreduce').allreduce(this, sendbuf, recvbuf, count, type, op)
-  }
-  gather(sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
-    return collectiveImpls('gather').gather(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root)
-  }
-  scatter(sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number): Promise<void> {
-    return collectiveImpls('scatter').scatter(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root)
-  }
-  allgather(sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
-    return collectiveImpls('allgather').allgather(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)
-  }
-  alltoall(sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype): Promise<void> {
-    return collectiveImpls('alltoall').alltoall(this, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype)
-  }
-  alltoallv(
-    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtype: Datatype,
-    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtype: Datatype,
-  ): Promise<void> {
-    return collectiveImpls('alltoallv').alltoallv(this, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype)
-  }
-  alltoallw(
-    sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
-    recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
-  ): Promise<void> {
-    return collectiveImpls('alltoallw').alltoallw(this, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes)
-  }
-  // the rest of MPI's collectives (same forwarding, arguments as in Collectives)
-  gatherv(...a: Parameters<Collectives['gatherv']>): Promise<void> { return collectiveImpls('gatherv').gatherv(this, ...a) }
-  scatterv(...a: Parameters<Collectives['scatterv']>): Promise<void> { return collectiveImpls('scatterv').scatterv(this, ...a) }
-  allgatherv(...a: Parameters<Collectives['allgatherv']>): Promise<void> { return collectiveImpls('allgatherv').allgatherv(this, ...a) }
-  scan(...a: Parameters<Collectives['scan']>): Promise<void> { return collectiveImpls('scan').scan(this, ...a) }
-  exscan(...a: Parameters<Collectives['exscan']>): Promise<void> { return collectiveImpls('exscan').exscan(this, ...a) }
-  reduceScatter(...a: Parameters<Collectives['reduceScatter']>): Promise<void> { return collectiveImpls('reduceScatter').reduceScatter(this, ...a) }
-  reduceScatterBlock(...a: Parameters<Collectives['reduceScatterBlock']>): Promise<void> { return collectiveImpls('reduceScatterBlock').reduceScatterBlock(this, ...a) }
-  ibarrier(...a: Parameters<Collectives['ibarrier']>): Request { return collectiveImpls('ibarrier').ibarrier(this, ...a) }
-  ibcast(...a: Parameters<Collectives['ibcast']>): Request { return collectiveImpls('ibcast').ibcast(this, ...a) }
-  ireduce(...a: Parameters<Collectives['ireduce']>): Request { return collectiveImpls('ireduce').ireduce(this, ...a) }
-  iallreduce(...a: Parameters<Collectives['iallreduce']>): Request { return collectiveImpls('iallreduce').iallreduce(this, ...a) }
-  igather(...a: Parameters<Collectives['igather']>): Request { return collectiveImpls('igather').igather(this, ...a) }
-  igatherv(...a: Parameters<Collectives['igatherv']>): Request { return collectiveImpls('igatherv').igatherv(this, ...a) }
-  iscatter(...a: Parameters<Collectives['iscatter']>): Request { return collectiveImpls('iscatter').iscatter(this, ...a) }
-  iscatterv(...a: Parameters<Collectives['iscatterv']>): Request { return collectiveImpls('iscatterv').iscatterv(this, ...a) }
-  iallgather(...a: Parameters<Collectives['iallgather']>): Request { return collectiveImpls('iallgather').iallgather(this, ...a) }
-  iallgatherv(...a: Parameters<Collectives['iallgatherv']>): Request { return collectiveImpls('iallgatherv').iallgatherv(this, ...a) }
-  ialltoall(...a: Parameters<Collectives['ialltoall']>): Request { return collectiveImpls('ialltoall').ialltoall(this, ...a) }
-  ialltoallv(...a: Parameters<Collectives['ialltoallv']>): Request { return collectiveImpls('ialltoallv').ialltoallv(this, ...a) }
-  ialltoallw(...a: Parameters<Collectives['ialltoallw']>): Request { return collectiveImpls('ialltoallw').ialltoallw(this, ...a) }
-  iscan(...a: Parameters<Collectives['iscan']>): Request { return collectiveImpls('iscan').iscan(this, ...a) }
-  iexscan(...a: Parameters<Collectives['iexscan']>): Request { return collectiveImpls('iexscan').iexscan(this, ...a) }
-  ireduceScatter(...a: Parameters<Collectives['ireduceScatter']>): Request { return collectiveImpls('ireduceScatter').ireduceScatter(this, ...a) }
-  ireduceScatterBlock(...a: Parameters<Collectives['ireduceScatterBlock']>): Request { return collectiveImpls('ireduceScatterBlock').ireduceScatterBlock(this, ...a) }
 }
 
 function computePs(work: ComputeWork, profile: Profile): Ps {

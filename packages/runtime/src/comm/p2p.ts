@@ -1,33 +1,53 @@
-// Point-to-point calls on one matching context: argument checks, request creation, and the
-// blocking forms. Completing a request charges its host work (o, host unpack) to the rank once.
+// Point-to-point calls on one matching context of one communicator: argument checks, rank
+// translation (communicator ranks <-> world ranks, which the NICs and match bits use), request
+// creation and the blocking forms. Completion rules are in completion.ts.
 
-import { ERR_ARG, MpiError, type Datatype } from '@spinmpi/ddt'
-import { ANY_SOURCE, ANY_TAG, type Buffer, type PointToPoint, type Request, type Status } from './comm-api.js'
-import { resolveBuffer, typeName } from './buffer.js'
-import type { Endpoint } from './endpoint.js'
-import { KIND_EAGER, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { type Datatype } from '@spinmpi/ddt'
 import { ANY_SOURCE as NIC_ANY_SOURCE } from '@spinmpi/nic'
-import type { PendingOps } from './pending.js'
+import {
+  ANY_SOURCE, ANY_TAG, PROC_NULL, type AnyCompletion, type Buffer, type PointToPoint, type Request, type SomeCompletion, type Status,
+} from './comm-api.js'
+import { resolveBuffer, typeName } from './buffer.js'
+import { Completion } from './completion.js'
+import type { Endpoint } from './endpoint.js'
+import type { Group } from './group.js'
+import { KIND_EAGER, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import type { PendingLike } from './pending.js'
 import { startRecv } from './recv-protocol.js'
-import { RequestImpl } from './request.js'
+import type { RequestImpl } from './request.js'
 import { startSend } from './send-protocol.js'
 import { StatusImpl } from './status.js'
 import { checkCount, checkDest, checkRecvTag, checkSendTag, checkSource, checkType } from './validate.js'
+import { hostCopyPs } from '../strategies/host-cost.js'
+import { typeSpan } from './buffer.js'
 
 const show = (rank: number, any: number, word: string): string => (rank === any ? word : String(rank))
 
 export class PointToPointImpl implements PointToPoint {
+  private readonly done: Completion
+  private readonly size: number
+  /** World rank -> rank in this communicator (for statuses). */
+  private readonly localOf: (world: number) => number
+
   constructor(
     private readonly ep: Endpoint,
     private readonly context: number,
-    private readonly size: number,
-    private readonly pending: PendingOps,
+    private readonly group: Group,
+    pending: PendingLike,
     /** Prefix of call names in messages ('' for user calls, 'coll.' for the collective context). */
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.size = group.size
+    this.done = new Completion(ep, pending, prefix)
+    this.localOf = (w) => (w < 0 ? w : group.rankOf(w))
+  }
 
   isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request {
-    return this.send0('isend', buf, count, type, dest, tag)
+    return this.send0('isend', buf, count, type, dest, tag, false)
+  }
+
+  issend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request {
+    return this.send0('issend', buf, count, type, dest, tag, true)
   }
 
   irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request {
@@ -35,7 +55,11 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   async send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> {
-    await this.wait(this.send0('send', buf, count, type, dest, tag))
+    await this.wait(this.send0('send', buf, count, type, dest, tag, false))
+  }
+
+  async ssend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> {
+    await this.wait(this.send0('ssend', buf, count, type, dest, tag, true))
   }
 
   recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status> {
@@ -47,57 +71,45 @@ export class PointToPointImpl implements PointToPoint {
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
   ): Promise<Status> {
     const r = this.recv0('sendrecv', recvbuf, recvcount, recvtype, source, recvtag)
-    const s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag)
-    const [, status] = await this.waitall([s, r])
+    const s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false)
+    const [, status] = await this.done.waitall([s, r], 'sendrecv', true)
     return status!
   }
 
-  async wait(req: Request): Promise<Status> {
-    const r = this.own(req, 'wait')
-    await this.ep.cpu.settle()
-    if (!r.done) await this.pending.around(r.description, r.settled)
-    return this.observe(r)
-  }
-
-  async waitall(reqs: readonly Request[]): Promise<Status[]> {
-    const rs = reqs.map((q) => this.own(q, 'waitall'))
-    await this.ep.cpu.settle()
-    const open = rs.filter((r) => !r.done)
-    if (open.length > 0) await this.pending.around(open.map((r) => r.description), Promise.all(open.map((r) => r.settled)))
-    // Completion work in completion order; the first error is reported after all are observed.
-    const order = rs.map((r, i) => i).sort((i, j) => rs[i]!.completedAt - rs[j]!.completedAt || i - j)
-    const out: Status[] = new Array(rs.length)
-    let first: unknown = null
-    for (const i of order) {
-      try {
-        out[i] = await this.observe(rs[i]!)
-      } catch (e) {
-        out[i] = rs[i]!.status!
-        if (first === null) first = e
-      }
+  /** The send reads a copy of the buffer's span taken at the call (charged as a host copy). */
+  async sendrecvReplace(
+    buf: Buffer, count: number, type: Datatype, dest: number, sendtag: number, source: number, recvtag: number,
+  ): Promise<Status> {
+    const where = `${this.prefix}sendrecvReplace(dest=${String(dest)}, source=${String(source)})`
+    const n = checkCount(count, where)
+    const t = checkType(type, where)
+    const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
+    let copy: Buffer = null
+    if (res.bytes !== null) {
+      const { lo, hi } = typeSpan(t, n)
+      const base = Math.min(lo, 0)
+      const c = new Uint8Array(hi - base)
+      c.set(res.bytes.subarray(res.origin + lo, res.origin + hi), lo - base)
+      copy = { data: c, byteOffset: -base }
     }
-    if (first !== null) throw first
-    return out
+    const copyPs = hostCopyPs(this.ep.profile.host, n * t.size)
+    this.ep.trace?.calc(copyPs)
+    await this.ep.cpu.spend(copyPs)
+    const r = this.recv0('sendrecvReplace', buf, n, t, source, recvtag)
+    const s = this.send0('sendrecvReplace', copy, n, t, dest, sendtag, false)
+    const [, status] = await this.done.waitall([s, r], 'sendrecvReplace', true)
+    return status!
   }
 
-  async waitany(reqs: readonly Request[]): Promise<{ readonly index: number; readonly status: Status }> {
-    if (reqs.length === 0) throw new MpiError(ERR_ARG, `${this.prefix}waitany: no requests`)
-    const rs = reqs.map((q) => this.own(q, 'waitany'))
-    await this.ep.cpu.settle()
-    let index = this.firstDone(rs)
-    if (index < 0) {
-      await this.pending.around(`waitany(${rs.map((r) => r.description).join(' | ')})`, Promise.race(rs.map((r) => r.settled)))
-      index = this.firstDone(rs)
-    }
-    return { index, status: await this.observe(rs[index]!) }
-  }
-
-  async test(req: Request): Promise<Status | null> {
-    const r = this.own(req, 'test')
-    this.ep.trace?.calc(this.ep.pollPs)
-    await this.ep.cpu.spend(this.ep.pollPs)
-    return r.done ? this.observe(r) : null
-  }
+  wait(req: Request): Promise<Status> { return this.done.wait(req) }
+  waitall(reqs: readonly Request[]): Promise<Status[]> { return this.done.waitall(reqs) }
+  waitany(reqs: readonly Request[]): Promise<AnyCompletion> { return this.done.waitany(reqs) }
+  waitsome(reqs: readonly Request[]): Promise<SomeCompletion> { return this.done.waitsome(reqs) }
+  test(req: Request): Promise<Status | null> { return this.done.test(req) }
+  testall(reqs: readonly Request[]): Promise<Status[] | null> { return this.done.testall(reqs) }
+  testany(reqs: readonly Request[]): Promise<AnyCompletion | null> { return this.done.testany(reqs) }
+  testsome(reqs: readonly Request[]): Promise<SomeCompletion> { return this.done.testsome(reqs) }
+  cancel(req: Request): void { this.done.cancel(req) }
 
   async probe(source: number, tag: number): Promise<Status> {
     const [s, t] = this.probeArgs('probe', source, tag)
@@ -121,6 +133,10 @@ export class PointToPointImpl implements PointToPoint {
     return this.peek(s, t)
   }
 
+  private get pending(): PendingLike {
+    return this.done.pendingList
+  }
+
   private probeArgs(call: string, source: number, tag: number): [number, number] {
     const where = `${this.prefix}${call}(source=${String(source)}, tag=${String(tag)})`
     return [checkSource(source, this.size, where), checkRecvTag(tag, where)]
@@ -128,41 +144,18 @@ export class PointToPointImpl implements PointToPoint {
 
   /** The first unexpected eager message or RTS the arguments match, as a status with its size. */
   private peek(source: number, tag: number): Status | null {
+    if (source === PROC_NULL) return new StatusImpl(PROC_NULL, ANY_TAG, 0)
+    const w = source === ANY_SOURCE ? 0 : this.group.worldRank(source)
     const u = this.ep.nic.probe({
-      matchBits: matchBits(KIND_EAGER, this.context, source === ANY_SOURCE ? 0 : source, tag === ANY_TAG ? 0 : tag),
+      matchBits: matchBits(KIND_EAGER, this.context, w, tag === ANY_TAG ? 0 : tag),
       ignoreBits: receiveIgnoreBits(source === ANY_SOURCE, tag === ANY_TAG),
-      source: source === ANY_SOURCE ? NIC_ANY_SOURCE : source,
+      source: source === ANY_SOURCE ? NIC_ANY_SOURCE : w,
     })
     if (u === null) return null
-    return new StatusImpl(u.header.source, lowOf(u.header.matchBits), u.header.hdrData)
+    return new StatusImpl(this.localOf(u.header.source), lowOf(u.header.matchBits), u.header.hdrData)
   }
 
-  private firstDone(rs: readonly RequestImpl[]): number {
-    let best = -1
-    for (let i = 0; i < rs.length; i++) {
-      const r = rs[i]!
-      if (r.done && (best < 0 || r.completedAt < rs[best]!.completedAt)) best = i
-    }
-    return best
-  }
-
-  /** Charges the completion's host work once, then returns its status or throws its error. */
-  private async observe(r: RequestImpl): Promise<Status> {
-    if (!r.observed) {
-      r.observed = true
-      this.ep.trace?.waited(r.traceOp, r.hostCostPs - this.ep.overheadPs)
-      if (r.hostCostPs > 0) await this.ep.cpu.spend(r.hostCostPs)
-    }
-    if (r.error !== null) throw r.error
-    return r.status!
-  }
-
-  private own(req: Request, call: string): RequestImpl {
-    if (!(req instanceof RequestImpl)) throw new MpiError(ERR_ARG, `${this.prefix}${call}: not a request of this run`)
-    return req
-  }
-
-  private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number): RequestImpl {
+  private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean): RequestImpl {
     const where = `${this.prefix}${call}(dest=${String(dest)}, tag=${String(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
@@ -170,7 +163,8 @@ export class PointToPointImpl implements PointToPoint {
     const g = checkSendTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
     const description = `${this.prefix}${call}(dest=${d}, tag=${g}, count=${n} x ${typeName(t)})`
-    return startSend(this.ep, { context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, dest: d, tag: g }, description)
+    const world = d === PROC_NULL ? PROC_NULL : this.group.worldRank(d)
+    return startSend(this.ep, { context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, dest: world, tag: g, sync }, description)
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
@@ -181,6 +175,9 @@ export class PointToPointImpl implements PointToPoint {
     const g = checkRecvTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
     const description = `${this.prefix}${call}(source=${show(s, ANY_SOURCE, 'ANY_SOURCE')}, tag=${show(g, ANY_TAG, 'ANY_TAG')}, count=${n} x ${typeName(t)})`
-    return startRecv(this.ep, { context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, source: s, tag: g }, description)
+    const world = s === PROC_NULL || s === ANY_SOURCE ? s : this.group.worldRank(s)
+    return startRecv(this.ep, {
+      context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, source: world, tag: g, localOf: this.localOf,
+    }, description)
   }
 }

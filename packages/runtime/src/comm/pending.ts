@@ -1,6 +1,16 @@
 // What each rank is blocked on, for the deadlock report.
 
-export class PendingOps {
+export interface PendingLike {
+  around<T>(description: string | readonly string[], p: Promise<T>): Promise<T>
+}
+
+/**
+ * The pending list of a communicator's hidden collective context: while a collective runs, the
+ * report names the user's call (registered by the communicator), not its internal messages.
+ */
+export const UNLISTED: PendingLike = { around: (_d, p) => p }
+
+export class PendingOps implements PendingLike {
   private readonly ops = new Map<number, string>()
   private next = 0
 

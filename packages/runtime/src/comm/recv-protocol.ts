@@ -5,7 +5,7 @@
 // execution context (postReceive) and only then answer CTS, so offload applies to the data.
 
 import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent } from '@spinmpi/nic'
-import { ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
+import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
 import type { ReceivePlan } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/host-cost.js'
 import { postReceive } from '../strategies/post-receive.js'
@@ -28,6 +28,8 @@ export interface RecvArgs {
   readonly type: Datatype
   readonly source: number
   readonly tag: number
+  /** World rank -> rank of the receiving communicator (statuses and messages use the latter). */
+  readonly localOf: (world: number) => number
 }
 
 /** A posted receive between its ME and its completion. */
@@ -63,12 +65,20 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string): Reque
   }
   const r: Recv = { ep, a, req, capacity, landing, direct }
   const ptr = ep.route((e) => onMatched(r, ptr, e))
-  ep.nic.postMe({
+  const me = ep.nic.postMe({
     matchBits: matchBits(KIND_EAGER, a.context, a.source === ANY_SOURCE ? 0 : a.source, a.tag === ANY_TAG ? 0 : a.tag),
     ignoreBits: receiveIgnoreBits(a.source === ANY_SOURCE, a.tag === ANY_TAG),
     source: a.source === ANY_SOURCE ? NIC_ANY_SOURCE : a.source,
     list: 'priority', useOnce: true, hostBuffer: landing, length, userPtr: ptr,
   })
+  // MPI_Cancel: possible while the ME is still linked (no message has matched it).
+  req.cancelHook = () => {
+    if (!me.linked) return false
+    ep.nic.unlinkMe(me)
+    ep.unroute(ptr)
+    req.complete(ep.sim.now, new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
+    return true
+  }
   return req
 }
 
@@ -85,9 +95,10 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
   if (kindOf(h.matchBits) === KIND_EAGER) {
     try {
       const hostPs = e.kind === 'put' ? landed(r, r.landing, received) : fromOverflow(r, e, received)
+      recordEager(r, source, tag, received, hostPs, e)
       finishRecv(r, source, tag, sent, received, sig, r.ep.overheadPs + hostPs)
     } catch (err) {
-      r.req.complete(r.ep.sim.now, new StatusImpl(source, tag, 0, false, ERR_OTHER), r.ep.overheadPs,
+      r.req.complete(r.ep.sim.now, new StatusImpl(r.a.localOf(source), tag, 0, false, ERR_OTHER), r.ep.overheadPs,
         err instanceof MpiError ? err : new MpiError(ERR_OTHER, `${r.req.description}: ${String(err)}`))
     }
     return
@@ -129,24 +140,44 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
   const ptr = ep.route((e) => {
     if (e.kind === 'error') {
       ep.unroute(ptr)
-      r.req.complete(sim.now, new StatusImpl(source, tag, 0, false, ERR_OTHER), ep.overheadPs,
+      r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
         new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
       return
     }
     if (e.kind !== 'put') return
     ep.unroute(ptr)
     const hostPs = plan === null ? landed(r, staging, received) : plan.finish()
-    if (plan !== null) record(r, source, tag, received, plan, hostPs, prepPs, e)
+    if (plan !== null) record(r, source, tag, received, plan, hostPs, prepPs, e, unserved)
+    if (strict !== null) {
+      r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, strict)
+      return
+    }
     finishRecv(r, source, tag, sent, received, sig, ep.overheadPs + hostPs)
   })
+  // A strategy that cannot serve this receive: host unpack instead (a fallback in the stats), or
+  // with the run option strictStrategy an MpiError at the receiving rank once the data is in.
+  let unserved: string | null = null
+  let strict: MpiError | null = null
   const whole = received > 0 && received % a.type.size === 0
   if (whole) {
     const attrs = getTypeAttributes(a.type)
-    const posted = postReceive({
+    const strategy = strategyFor(a.type, ep.world.strategy)
+    const request = {
       nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
-      strategy: strategyFor(a.type, ep.world.strategy), onNicMemoryFull: ep.world.onNicMemoryFull,
-      ...(attrs.epsilon === undefined ? {} : { epsilon: attrs.epsilon }),
-    }, { ...me, userPtr: ptr })
+      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, ...(attrs.epsilon === undefined ? {} : { epsilon: attrs.epsilon }),
+    }
+    let posted
+    try {
+      posted = postReceive(request, { ...me, userPtr: ptr })
+    } catch (err) {
+      if (!(err instanceof MpiError) || strategy === 'host') throw err
+      unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
+      if (ep.world.strictStrategy) {
+        strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
+          `${received / a.type.size} x ${typeName(a.type)} (${err.message}); run option strictStrategy forbids the host fallback`)
+      }
+      posted = postReceive({ ...request, strategy: 'host' }, { ...me, userPtr: ptr })
+    }
     plan = posted.plan
     prepPs = plan.hostPrepPs
   } else {
@@ -161,25 +192,37 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
   })
 }
 
-function record(r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: HostEvent): void {
+function record(
+  r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: HostEvent, unserved: string | null,
+): void {
+  r.ep.world.stats.receives.push({
+    rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: unserved ?? plan.fallback,
+    processingPs: e.time - firstByteAt(r, e), hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
+  })
+}
+
+/** An eager receive: host path (copy or unpack from where the NIC put it). */
+function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: HostEvent): void {
+  // An unexpected message was processed into the overflow buffer before this receive existed.
+  const processingPs = e.kind === 'put' ? e.time - firstByteAt(r, e) : 0
+  r.ep.world.stats.receives.push({
+    rank: r.ep.rank, source, tag, bytes, strategy: 'host', fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
+  })
+}
+
+function firstByteAt(r: Recv, e: HostEvent): number {
   const msgs = r.ep.nic.stats.messages
-  let firstByteAt = e.time
   for (let i = msgs.length - 1; i >= 0; i--) {
     const m = msgs[i]!
-    if (m.meId === e.meId) {
-      firstByteAt = m.firstByteAt
-      break
-    }
+    if (m.meId === e.meId) return m.firstByteAt
   }
-  r.ep.world.stats.receives.push({
-    rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: plan.fallback,
-    processingPs: e.time - firstByteAt, hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
-  })
+  return e.time
 }
 
 function finishRecv(r: Recv, source: number, tag: number, sent: number, received: number, sig: number, hostPs: number): void {
   const { req, a, ep } = r
   const now = ep.sim.now
+  source = a.localOf(source)
   if (sent > r.capacity) {
     req.complete(now, new StatusImpl(source, tag, received, true, ERR_TRUNCATE), hostPs, new MpiError(ERR_TRUNCATE,
       `${req.description}: message of ${sent} B from rank ${source} (tag ${tag}) truncated to the ${r.capacity} B receive buffer ` +

@@ -8,6 +8,10 @@ import type { Request, RequestKind, Status } from './comm-api.js'
 
 export class RequestImpl implements Request {
   done = false
+  /** Cleared when wait/test returns the completion (the handle is then MPI_REQUEST_NULL). */
+  active = true
+  /** A pending receive's cancel: true if it was cancelled (not matched yet). */
+  cancelHook: (() => boolean) | null = null
   completedAt: Ps = -1
   status: Status | null = null
   error: MpiError | null = null
@@ -35,6 +39,7 @@ export class RequestImpl implements Request {
     this.status = status
     this.hostCostPs = hostCostPs
     this.error = error
+    this.cancelHook = null
     this.signal.fire()
   }
 }

@@ -10,6 +10,8 @@
 // CPU is charged what the strategy reports (hostBusyPs). For rendezvous the RTS's o is charged at
 // the call and the rest when the data goes (after CTS), except host's pack, done at the call as
 // before; the data command's own o belongs to the progress engine, as for every reply.
+// A synchronous send (ssend) takes the rendezvous path whatever its size: the CTS proves the
+// receive has matched, and the send completes once its data has left after it.
 
 import { pack, type Datatype } from '@spinmpi/ddt'
 import type { MessageHeader } from '@spinmpi/nic'
@@ -36,6 +38,8 @@ export interface SendArgs {
   readonly type: Datatype
   readonly dest: number
   readonly tag: number
+  /** Synchronous send (ssend): always the rendezvous handshake, so it completes after the match. */
+  readonly sync?: boolean
 }
 
 const noop = (): void => {}
@@ -52,7 +56,7 @@ export function startSend(ep: Endpoint, a: SendArgs, description: string): Reque
   const strategy = isContiguous(a.type, a.count) ? null : sendStrategyFor(a.type, ep.world.send)
   const complete = (): void => req.complete(sim.now, SEND_STATUS, 0)
   const onIssued = (h: MessageHeader): void => ep.onSent(h.messageId, complete)
-  if (n <= ep.eagerLimit) {
+  if (n <= ep.eagerLimit && a.sync !== true) {
     ep.world.stats.eager++
     sendEager(ep, a, n, strategy, req, onIssued)
   } else {

@@ -10,6 +10,7 @@ export class StatusImpl implements Status {
     readonly bytes: number,
     readonly truncated = false,
     readonly error: ErrorClass | null = null,
+    readonly cancelled = false,
   ) {}
 
   getCount(type: Datatype): number {
@@ -34,7 +35,12 @@ export class StatusImpl implements Status {
   }
 }
 
-/** Status of a receive from PROC_NULL or of a send: empty. */
+/** MPI_Test_cancelled. */
+export function testCancelled(status: Status): boolean {
+  return status.cancelled
+}
+
+/** Status of a receive from PROC_NULL, of an inactive request or of a send: empty. */
 export const EMPTY_STATUS: Status = new StatusImpl(-2, -1, 0)
 
 /** Status of a completed send (MPI leaves its fields undefined; these are the wildcards). */

@@ -1,9 +1,12 @@
-// What every rank of one run shares: the machine, the run's options, and the stats collector.
+// What every rank of one run shares: the machine, the run's options, the stats collector, the
+// collectives every communicator is built with, and the record of live communicators.
 
 import type { Cluster } from '@spinmpi/nic'
 import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from '../strategies/contract.js'
 import type { StatsCollector } from '../stats.js'
 import type { GoalTrace } from '../trace/goal-trace.js'
+import type { CollectiveImpls } from './collective-hook.js'
+import type { CommRegistry } from './comm-shared.js'
 
 export interface World {
   readonly cluster: Cluster
@@ -14,9 +17,15 @@ export interface World {
   /** Send strategy of the run for non-contiguous sends (a type attribute overrides it); undefined = 'host'. */
   readonly send: SendStrategyName | undefined
   readonly onNicMemoryFull: NicMemoryPolicy
+  /** True: a receive strategy that cannot serve a receive is an error at that rank, not a host fallback. */
+  readonly strictStrategy: boolean
   /** Bytes of each overflow buffer that holds unexpected eager messages (data mode). */
   readonly unexpectedBufferBytes: number
   readonly stats: StatsCollector
   /** The GOAL recorder when the run asked for trace: 'goal'. */
   readonly trace: GoalTrace | null
+  /** The collective operations handed to every communicator of the run. */
+  readonly collectives: CollectiveImpls
+  /** The run's live communicators, by what their members share. */
+  readonly comms: CommRegistry
 }

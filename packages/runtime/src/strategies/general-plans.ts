@@ -15,7 +15,7 @@ import { copyCycles } from './handler-costs.js'
 import { receiveLayout } from './layout.js'
 import { offloadPlan, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
-import { residencyOf, stateKey } from './residency.js'
+import { residencyOf } from './residency.js'
 import { SegmentWriter } from './segment-writer.js'
 import { chooseDeltaR } from './choose-delta-r.js'
 import { gammaOf, typeWork } from './type-work.js'
@@ -32,7 +32,8 @@ export function hpuLocalPlan(req: ReceiveRequest): Planned {
   const P = profile.nic.hpus
   const proto = new Segment(req.type, req.count)
   const slot = proto.maxCheckpointBytes
-  const { state, created } = residencyOf(req.nic).acquire(stateKey(req.type, req.count, 'dataloop'), () => ({
+  const residency = residencyOf(req.nic)
+  const { state, created } = residency.acquire(residency.key(req.type, req.count, 'dataloop'), () => ({
     data: new Uint8Array(dataloopBytes(req.type, req.count)),
     extra: null,
   }))
@@ -64,7 +65,8 @@ interface ResidentCheckpoints {
 function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) {
   const profile = req.nic.profile
   const loopBytes = dataloopBytes(req.type, req.count)
-  return residencyOf(req.nic).acquire(stateKey(req.type, req.count, `${what}/${deltaR}`), () => {
+  const residency = residencyOf(req.nic)
+  return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
     const set = makeCheckpoints(req.type, req.count, deltaR, profile.host)
     // dataloop tree first, then the checkpoint slots
     const data = new Uint8Array(loopBytes + set.slots.length)

@@ -20,6 +20,8 @@ export interface ResidentState {
 
 export class Residency {
   private readonly entries = new Map<string, ResidentState>()
+  /** Small ids naming the types that have resident state here. */
+  private readonly typeIds = new Map<Datatype, number>()
   /** Receives that fell back to host unpack for lack of NIC memory. */
   fallbacks = 0
   evictions = 0
@@ -69,6 +71,16 @@ export class Residency {
     return true
   }
 
+  /** A key naming (type, count, strategy, parameters) for resident state. */
+  key(type: Datatype, count: number, what: string): string {
+    let id = this.typeIds.get(type)
+    if (id === undefined) {
+      id = this.typeIds.size + 1
+      this.typeIds.set(type, id)
+    }
+    return `${id}/${count}/${what}`
+  }
+
   /** Drops every idle entry (e.g. between benchmark runs). */
   clear(now: Ps): void {
     for (const e of [...this.entries.values()]) if (e.users === 0) this.drop(e, now)
@@ -80,26 +92,14 @@ export class Residency {
   }
 }
 
-const perNic = new WeakMap<Nic, Residency>()
+const RESIDENCY = Symbol('spinmpi:residency')
 
+/** The NIC's resident type state (kept with the NIC, so it lives and dies with the run). */
 export function residencyOf(nic: Nic): Residency {
-  let r = perNic.get(nic)
+  let r = nic.attached.get(RESIDENCY) as Residency | undefined
   if (r === undefined) {
     r = new Residency(nic)
-    perNic.set(nic, r)
+    nic.attached.set(RESIDENCY, r)
   }
   return r
-}
-
-const typeIds = new WeakMap<Datatype, number>()
-let nextTypeId = 1
-
-/** A key naming (type, count, strategy, parameters) for resident state. */
-export function stateKey(type: Datatype, count: number, what: string): string {
-  let id = typeIds.get(type)
-  if (id === undefined) {
-    id = nextTypeId++
-    typeIds.set(type, id)
-  }
-  return `${id}/${count}/${what}`
 }

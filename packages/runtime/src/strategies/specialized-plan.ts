@@ -6,7 +6,7 @@ import type { ReceiveRequest } from './contract.js'
 import { receiveLayout } from './layout.js'
 import { offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
-import { residencyOf, stateKey } from './residency.js'
+import { residencyOf } from './residency.js'
 import { classifyFor, specializedPayload } from './specialized.js'
 import { gammaOf, typeWork } from './type-work.js'
 import { hostWalkPs } from './host-cost.js'
@@ -15,7 +15,8 @@ export function specializedPlan(req: ReceiveRequest): Planned {
   const profile = req.nic.profile
   const layout = receiveLayout(req.type, req.count)
   const work = typeWork(req.type, req.count, profile.host.cacheLineBytes)
-  const { state, created } = residencyOf(req.nic).acquire(stateKey(req.type, req.count, 'specialized'), () => {
+  const residency = residencyOf(req.nic)
+  const { state, created } = residency.acquire(residency.key(req.type, req.count, 'specialized'), () => {
     const d = classifyFor(req)
     if (d === null) throw new MpiError(ERR_ARG, 'receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)')
     return { data: new Uint8Array(d.buffer), extra: null }

@@ -7,8 +7,8 @@ import { TAG_UB } from '../comm/comm-api.js'
 /** Width of one context's band: every valid MPI tag (0..TAG_UB) fits. */
 const BAND = TAG_UB + 1
 
-/** Band of the messages of the offloaded (NIC-forwarded) broadcasts, after the p2p contexts. */
-export const NIC_BCAST_CONTEXT = 2
+/** Band of the messages of the offloaded (NIC-forwarded) broadcasts, after the 256 matching contexts. */
+export const NIC_BCAST_CONTEXT = 256
 
 /** GOAL tag of an MPI tag on a context; the wildcard (-1) stays a wildcard. */
 export function goalTag(context: number, tag: number): number {

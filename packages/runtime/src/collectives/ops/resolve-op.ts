@@ -13,7 +13,11 @@ export function resolveOp(op: ReduceOp | BuiltinOpName, where: string): Op {
     }
     return found
   }
-  if (op === null || typeof op !== 'object' || typeof op.fn !== 'function') {
+  if (op !== null && typeof op === 'object' && 'kind' in op && op.kind === 'builtin') {
+    const found = BUILTIN_OPS.find((b) => b === op || b.name === op.name)
+    if (found !== undefined) return found
+  }
+  if (op === null || typeof op !== 'object' || !('fn' in op) || typeof op.fn !== 'function') {
     throw new MpiError(ERR_ARG, `${where}: op must be a predefined op name or a user op {name, commute, fn}`)
   }
   if ('kind' in op && op.kind === 'user') return op as Op

@@ -1,0 +1,168 @@
+// Completing requests (wait/test and their all/any/some forms, cancel) with MPI's request rules:
+// a completion returned to the user makes the request inactive (MPI_REQUEST_NULL); inactive
+// requests give an empty status, and the any/some forms return UNDEFINED when none is active.
+// Observing a completion charges its host work (o, host unpack) to the rank once.
+
+import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import { InStatusError } from '../errors.js'
+import { REQUEST_NULL, UNDEFINED, type AnyCompletion, type Request, type SomeCompletion, type Status } from './comm-api.js'
+import type { Endpoint } from './endpoint.js'
+import type { PendingLike } from './pending.js'
+import { RequestImpl } from './request.js'
+import { EMPTY_STATUS } from './status.js'
+
+const NONE_ACTIVE: AnyCompletion = { index: UNDEFINED, status: EMPTY_STATUS }
+
+export class Completion {
+  constructor(private readonly ep: Endpoint, private readonly pending: PendingLike, private readonly prefix: string) {}
+
+  /** Where blocked calls list themselves for the deadlock report. */
+  get pendingList(): PendingLike {
+    return this.pending
+  }
+
+  async wait(req: Request): Promise<Status> {
+    const r = this.own(req, 'wait')
+    if (r === null) return EMPTY_STATUS
+    await this.ep.cpu.settle()
+    if (!r.done) await this.pending.around(r.description, r.settled)
+    return this.observe(r)
+  }
+
+  /** `firstError`: rethrow the first failure itself (sendrecv) rather than an InStatusError. */
+  async waitall(reqs: readonly Request[], call = 'waitall', firstError = false): Promise<Status[]> {
+    const rs = reqs.map((q) => this.own(q, call))
+    await this.ep.cpu.settle()
+    const open = rs.filter((r): r is RequestImpl => r !== null && !r.done)
+    if (open.length > 0) await this.pending.around(open.map((r) => r.description), Promise.all(open.map((r) => r.settled)))
+    return this.observeAll(rs, rs.map((_, i) => i), call, firstError)
+  }
+
+  async waitany(reqs: readonly Request[]): Promise<AnyCompletion> {
+    const rs = reqs.map((q) => this.own(q, 'waitany'))
+    const active = rs.filter((r): r is RequestImpl => r !== null)
+    if (active.length === 0) return NONE_ACTIVE
+    await this.ep.cpu.settle()
+    let index = firstDone(rs)
+    if (index < 0) {
+      await this.pending.around(`${this.prefix}waitany(${active.map((r) => r.description).join(' | ')})`, Promise.race(active.map((r) => r.settled)))
+      index = firstDone(rs)
+    }
+    return { index, status: await this.observe(rs[index]!) }
+  }
+
+  async waitsome(reqs: readonly Request[]): Promise<SomeCompletion> {
+    const rs = reqs.map((q) => this.own(q, 'waitsome'))
+    const active = rs.filter((r): r is RequestImpl => r !== null)
+    if (active.length === 0) return { count: UNDEFINED, indices: [], statuses: [] }
+    await this.ep.cpu.settle()
+    if (firstDone(rs) < 0) {
+      await this.pending.around(`${this.prefix}waitsome(${active.map((r) => r.description).join(' | ')})`, Promise.race(active.map((r) => r.settled)))
+    }
+    return this.some(rs, 'waitsome')
+  }
+
+  async test(req: Request): Promise<Status | null> {
+    const r = this.own(req, 'test')
+    await this.poll()
+    if (r === null) return EMPTY_STATUS
+    return r.done ? this.observe(r) : null
+  }
+
+  async testall(reqs: readonly Request[]): Promise<Status[] | null> {
+    const rs = reqs.map((q) => this.own(q, 'testall'))
+    await this.poll()
+    if (rs.some((r) => r !== null && !r.done)) return null
+    return this.observeAll(rs, rs.map((_, i) => i), 'testall', false)
+  }
+
+  async testany(reqs: readonly Request[]): Promise<AnyCompletion | null> {
+    const rs = reqs.map((q) => this.own(q, 'testany'))
+    await this.poll()
+    if (rs.every((r) => r === null)) return NONE_ACTIVE
+    const index = firstDone(rs)
+    return index < 0 ? null : { index, status: await this.observe(rs[index]!) }
+  }
+
+  async testsome(reqs: readonly Request[]): Promise<SomeCompletion> {
+    const rs = reqs.map((q) => this.own(q, 'testsome'))
+    await this.poll()
+    if (rs.every((r) => r === null)) return { count: UNDEFINED, indices: [], statuses: [] }
+    return this.some(rs, 'testsome')
+  }
+
+  cancel(req: Request): void {
+    const r = this.own(req, 'cancel')
+    if (r === null || r.done) return
+    if (r.kind !== 'recv') throw new MpiError(ERR_ARG, `${this.prefix}cancel(${r.description}): only receives can be cancelled (MPI-4 deprecates cancelling sends)`)
+    r.cancelHook?.()
+  }
+
+  private async some(rs: readonly (RequestImpl | null)[], call: string): Promise<SomeCompletion> {
+    const indices = rs.map((r, i) => (r !== null && r.done ? i : -1)).filter((i) => i >= 0)
+    const statuses = await this.observeAll(rs, indices, call, false)
+    return { count: indices.length, indices, statuses }
+  }
+
+  /** Observes rs[indices] in completion order; failures are reported after all are observed. */
+  private async observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[], call: string, firstError: boolean): Promise<Status[]> {
+    const order = [...indices].sort((i, j) => (rs[i]?.completedAt ?? -1) - (rs[j]?.completedAt ?? -1) || i - j)
+    const out: Status[] = new Array(indices.length)
+    const errors: (MpiError | null)[] = new Array(indices.length).fill(null)
+    const slot = new Map(indices.map((i, k) => [i, k]))
+    let first: unknown = null
+    for (const i of order) {
+      const k = slot.get(i)!
+      const r = rs[i]
+      if (r === null || r === undefined) {
+        out[k] = EMPTY_STATUS
+        continue
+      }
+      try {
+        out[k] = await this.observe(r)
+      } catch (e) {
+        out[k] = r.status!
+        errors[k] = e instanceof MpiError ? e : null
+        if (first === null) first = e
+      }
+    }
+    if (first !== null) throw firstError ? first : new InStatusError(`${this.prefix}${call}`, out, errors)
+    return out
+  }
+
+  private async poll(): Promise<void> {
+    this.ep.trace?.calc(this.ep.pollPs)
+    await this.ep.cpu.spend(this.ep.pollPs)
+  }
+
+  /** Charges the completion's host work once and makes the request inactive; throws its error. */
+  private async observe(r: RequestImpl): Promise<Status> {
+    if (!r.observed) {
+      r.observed = true
+      r.active = false
+      this.ep.trace?.waited(r.traceOp, r.hostCostPs - this.ep.overheadPs)
+      if (r.hostCostPs > 0) await this.ep.cpu.spend(r.hostCostPs)
+    } else if (!r.active) {
+      return EMPTY_STATUS
+    }
+    if (r.error !== null) throw r.error
+    return r.status!
+  }
+
+  /** The request, or null when it is inactive (REQUEST_NULL or already returned). */
+  private own(req: Request, call: string): RequestImpl | null {
+    if (req === REQUEST_NULL) return null
+    if (!(req instanceof RequestImpl)) throw new MpiError(ERR_ARG, `${this.prefix}${call}: not a request of this run`)
+    return req.active ? req : null
+  }
+}
+
+/** The active completed request that completed first (then lowest index), or -1. */
+function firstDone(rs: readonly (RequestImpl | null)[]): number {
+  let best = -1
+  for (let i = 0; i < rs.length; i++) {
+    const r = rs[i]
+    if (r !== null && r !== undefined && r.done && (best < 0 || r.completedAt < rs[best]!.completedAt)) best = i
+  }
+  return best
+}

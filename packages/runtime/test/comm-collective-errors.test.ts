@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest'
+import { BUILTIN_OPS, run, types, type ReduceOp } from '../src/index.js'
+
+const F64 = types.FLOAT64
+
+async function failure(p: Promise<unknown>): Promise<{ name: string; message: string }> {
+  try {
+    await p
+  } catch (e) {
+    return { name: (e as Error).name, message: (e as Error).message }
+  }
+  throw new Error('expected a failure')
+}
+
+describe('errors inside collectives name the user call and the ranks', () => {
+  it('a rank that skips an allreduce: the deadlock report shows allreduce, not its internal messages', async () => {
+    const f = await failure(run({ ranks: 4 }, async (comm) => {
+      if (comm.rank === 3) return
+      await comm.allreduce(new Float64Array(4), new Float64Array(4), 4, F64, 'SUM')
+    }))
+    expect(f.name).toBe('DeadlockError')
+    const lines = f.message.split('\n')
+    expect(lines[0]).toBe('deadlock at 2145.623 ns: 3 rank(s) blocked and no event left')
+    expect(lines.slice(1)).toEqual([
+      '  rank 0: allreduce(count=4, float64, SUM) on COMM_WORLD',
+      '  rank 1: allreduce(count=4, float64, SUM) on COMM_WORLD',
+      '  rank 2: allreduce(count=4, float64, SUM) on COMM_WORLD',
+      '  allreduce(count=4, float64, SUM) on COMM_WORLD, collective call #1: entered by its rank(s) 0, 1, 2, not by its rank(s) 3',
+    ])
+  })
+
+  it('a deadlock inside a sub-communicator names it', async () => {
+    const f = await failure(run({ ranks: 4 }, async (comm) => {
+      const sub = (await comm.split(comm.rank % 2, 0))!
+      if (comm.rank === 1) return
+      await sub.barrier()
+    }))
+    expect(f.message.split('\n').slice(1)).toEqual([
+      '  rank 3: barrier() on split(COMM_WORLD, color=1)', // world rank 3 is rank 1 of the odd half
+      '  barrier() on split(COMM_WORLD, color=1), collective call #1: entered by its rank(s) 1, not by its rank(s) 0',
+    ])
+  })
+
+  it('bcast with different roots is an error at the rank that disagrees', async () => {
+    const f = await failure(run({ ranks: 3 }, async (comm) => {
+      await comm.bcast(new Float64Array(4), 4, F64, comm.rank === 2 ? 1 : 0)
+    }))
+    expect(f.message).toBe('rank 2: collective mismatch on COMM_WORLD (collective call #1): rank 0 called bcast(count=4, float64, root=0), ' +
+      'rank 2 called bcast(count=4, float64, root=1): different roots')
+  })
+
+  it('allreduce with different counts, and different collectives in the same position', async () => {
+    const counts = await failure(run({ ranks: 2 }, async (comm) => {
+      await comm.barrier()
+      const n = comm.rank === 0 ? 4 : 8
+      await comm.allreduce(new Float64Array(n), new Float64Array(n), n, F64, 'MAX')
+    }))
+    // rank 1 leaves the barrier first, so rank 0 is the one that finds the disagreement
+    expect(counts.message).toBe('rank 0: collective mismatch on COMM_WORLD (collective call #2): rank 1 called allreduce(count=8, float64, MAX), ' +
+      'rank 0 called allreduce(count=4, float64, MAX): different data sizes (64 B and 32 B)')
+    const calls = await failure(run({ ranks: 2 }, async (comm) => {
+      if (comm.rank === 0) await comm.barrier()
+      else await comm.reduce(new Float64Array(1), new Float64Array(1), 1, F64, 'SUM', 0)
+    }))
+    expect(calls.message).toBe('rank 1: collective mismatch on COMM_WORLD (collective call #1): rank 0 called barrier(), ' +
+      'rank 1 called reduce(count=1, float64, SUM, root=0): different collectives')
+  })
+})
+
+describe('a receive strategy that cannot serve a receive', () => {
+  // 1024 structs of an int32 and a float64 (12 KiB: rendezvous): 'specialized' takes only vector /
+  // index-block / indexed layouts.
+  const mixed = () => types.contiguous(1024, types.struct([1, 1], [0, 8], [types.INT32, F64])).commit()
+
+  const main = async (comm: { rank: number; send: Function; recv: Function }) => {
+    const t = mixed()
+    const buf = new Uint8Array(1024 * 16)
+    if (comm.rank === 0) {
+      for (let i = 0; i < buf.length; i++) buf[i] = i & 0xff
+      await comm.send(buf, 1, t, 1, 4)
+      return 'sent'
+    }
+    try {
+      await comm.recv(buf, 1, t, 0, 4)
+      return `received ${buf[17]}`
+    } catch (e) {
+      return `caught: ${(e as Error).message}`
+    }
+  }
+
+  it('falls back to host unpack, counted as a fallback', async () => {
+    const r = await run({ ranks: 2, strategy: 'specialized' }, main as never)
+    expect(r.results).toEqual(['sent', 'received 17'])
+    expect(r.stats.fallbacks).toBe(1)
+    expect(r.stats.receives.map((x) => [x.strategy, x.fallback?.slice(0, 52)])).toEqual([
+      ['host', "strategy 'specialized' cannot serve this receive: re"],
+    ])
+  })
+
+  it('with strictStrategy: an MpiError inside the receiving rank, which its try/catch catches', async () => {
+    const r = await run({ ranks: 2, strategy: 'specialized', strictStrategy: true }, main as never)
+    expect(r.results[1]).toBe("caught: recv(source=0, tag=4, count=1 x contiguous) at rank 1: receive strategy 'specialized' cannot serve " +
+      '1 x contiguous (receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)); ' +
+      'run option strictStrategy forbids the host fallback')
+  })
+})
+
+describe('stats: eager receives and messages never received', () => {
+  it('an eager receive is a host receive in stats; unreceived messages are listed', async () => {
+    const r = await run({ ranks: 2 }, async (comm) => {
+      if (comm.rank === 0) {
+        await comm.send(new Float64Array(2), 2, F64, 1, 1)
+        await comm.send(new Float64Array(3), 3, F64, 1, 2) // nobody receives it
+      } else {
+        await comm.recv(new Float64Array(2), 2, F64, 0, 1)
+      }
+    })
+    expect(r.stats.receives.map((x) => [x.rank, x.source, x.tag, x.bytes, x.strategy])).toEqual([[1, 0, 1, 16, 'host']])
+    expect(r.stats.byStrategy.host!.receives).toBe(1)
+    expect(r.stats.unreceived).toEqual([{ rank: 1, source: 0, tag: 2, bytes: 24, contextId: 0, collective: false }])
+  })
+})
+
+describe('reduction ops: names and the exported op objects', () => {
+  it('LXOR, BXOR, MINLOC, MAXLOC by name, and BUILTIN_OPS objects, are accepted', async () => {
+    const ops: ReduceOp[] = ['LXOR', 'BXOR', ...BUILTIN_OPS.filter((o) => o.name === 'BXOR' || o.name === 'SUM')]
+    const r = await run({ ranks: 3 }, async (comm) => {
+      const out: number[] = []
+      for (const op of ops) {
+        const res = new Int32Array(1)
+        await comm.allreduce(Int32Array.of(comm.rank + 1), res, 1, types.INT32, op)
+        out.push(res[0]!)
+      }
+      const loc = new Float64Array(2)
+      const pair = new DataView(new ArrayBuffer(12))
+      pair.setFloat64(0, [5, 9, 9][comm.rank]!, true)
+      pair.setInt32(8, comm.rank, true)
+      await comm.allreduce(pair, loc.buffer, 1, types.DOUBLE_INT, 'MAXLOC')
+      const view = new DataView(loc.buffer)
+      out.push(view.getFloat64(0, true), view.getInt32(8, true))
+      return out
+    })
+    // LXOR of three non-zeros is 1; 1 ^ 2 ^ 3 = 0 (BXOR); BUILTIN_OPS order: SUM 6, then BXOR 0; MAXLOC: value 9 at the lower rank 1
+    expect(r.results[0]).toEqual([1, 0, 6, 0, 9, 1])
+  })
+})
