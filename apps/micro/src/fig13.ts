@@ -2,6 +2,9 @@
 // reaches line rate with two HPUs; (b) NIC memory against block size at 16 HPUs: fixed for
 // specialized and HPU-local, growing with the block size for the checkpointed strategies (faster
 // handlers, smaller Δr); (c) NIC memory against HPUs: HPU-local and RW-CP grow with P.
+// Panels b and c are drawn for both checkpoint layouts: the profile's (sc19: MPITypes' 612 B
+// segment, as in the paper) and the compact one (12 B + 8 B per frame the type uses); the claims
+// are checked on the profile's.
 
 import type { ReceiveStrategyName } from '@spinmpi/runtime'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
@@ -11,8 +14,16 @@ import { profileFor } from './nic-common.js'
 
 export type Fig13Row =
   | { readonly panel: 'a'; readonly strategy: ReceiveStrategyName; readonly hpus: number; readonly gbps: number }
-  | { readonly panel: 'b'; readonly strategy: ReceiveStrategyName; readonly blockBytes: number; readonly nicMemBytes: number }
-  | { readonly panel: 'c'; readonly strategy: ReceiveStrategyName; readonly hpus: number; readonly nicMemBytes: number }
+  | { readonly panel: 'b'; readonly strategy: ReceiveStrategyName; readonly layout: Layout; readonly blockBytes: number; readonly nicMemBytes: number }
+  | { readonly panel: 'c'; readonly strategy: ReceiveStrategyName; readonly layout: Layout; readonly hpus: number; readonly nicMemBytes: number }
+
+/** 'profile': the profile's checkpoint layout; 'compact': as many frames as the type is deep. */
+export type Layout = 'profile' | 'compact'
+const COMPACT = { 'nic.checkpointFrames': 0, 'nic.checkpointHeaderBytes': 12, 'nic.checkpointFrameBytes': 8 }
+const LAYOUTS: readonly Layout[] = ['profile', 'compact']
+/** Specialized keeps a descriptor, not a segment: its memory does not depend on the layout. */
+const layoutsOf = (s: ReceiveStrategyName): readonly Layout[] => (s === 'specialized' ? ['profile'] : LAYOUTS)
+const withLayout = (l: Layout, o: Record<string, unknown>) => (l === 'compact' ? { ...o, ...COMPACT } : o)
 
 const HPUS = [1, 2, 4, 8, 16, 32]
 const BLOCKS = [64, 128, 256, 512, 1024, 2048]
@@ -24,14 +35,15 @@ export const fig13: Figure = {
   title: 'SC19 Fig. 13: throughput vs HPUs (specialized at line rate with 2 HPUs); NIC memory vs block size and vs HPUs',
   plot: [
     { x: 'hpus', y: 'gbps', series: 'strategy', panel: 'panel', logX: true, xLabel: 'HPUs', yLabel: 'throughput (Gbit/s)', hline: { field: 'lineRateGbps', label: 'line rate' } },
-    { x: 'blockBytes', y: 'nicMemBytes', series: 'strategy', panel: 'panel', logX: true, logY: true, xLabel: 'block size', xUnit: 'bytes', yLabel: 'NIC memory', yUnit: 'bytes' },
-    { x: 'hpus', y: 'nicMemBytes', series: 'strategy', panel: 'panel', logX: true, logY: true, xLabel: 'HPUs', yLabel: 'NIC memory', yUnit: 'bytes' },
+    { x: 'blockBytes', y: 'nicMemBytes', series: ['strategy', 'layout'], panel: 'panel', logX: true, logY: true, xLabel: 'block size', xUnit: 'bytes', yLabel: 'NIC memory', yUnit: 'bytes' },
+    { x: 'hpus', y: 'nicMemBytes', series: ['strategy', 'layout'], panel: 'panel', logX: true, logY: true, xLabel: 'HPUs', yLabel: 'NIC memory', yUnit: 'bytes' },
   ],
   async run(options: FigureOptions): Promise<FigureResult> {
     // quick: every point too (the claims cover them all); only 1-HPU runs are slow, and they are few
     const hpusList = HPUS
     const blocks = BLOCKS
-    const total = OFFLOADS.length * (2 * hpusList.length + blocks.length)
+    const perPoint = OFFLOADS.reduce((n, s) => n + layoutsOf(s).length, 0)
+    const total = OFFLOADS.length * hpusList.length + perPoint * (hpusList.length + blocks.length)
     const rows: Fig13Row[] = []
     let done = 0
     const tick = () => options.onProgress?.(++done, total)
@@ -43,17 +55,22 @@ export const fig13: Figure = {
       }
     }
     const p16 = profileFor(options.profile, { 'nic.hpus': 16 })
-    for (const blockBytes of blocks) {
-      for (const strategy of OFFLOADS) {
-        rows.push({ panel: 'b', strategy, blockBytes, nicMemBytes: unpackVector(p16, strategy, blockBytes).nicMemBytes })
-        tick()
+    for (const layout of LAYOUTS) {
+      const at16 = profileFor(options.profile, withLayout(layout, { 'nic.hpus': 16 }))
+      for (const blockBytes of blocks) {
+        for (const strategy of OFFLOADS) {
+          if (!layoutsOf(strategy).includes(layout)) continue
+          rows.push({ panel: 'b', strategy, layout, blockBytes, nicMemBytes: unpackVector(at16, strategy, blockBytes).nicMemBytes })
+          tick()
+        }
       }
-    }
-    for (const hpus of hpusList) {
-      const profile = profileFor(options.profile, { 'nic.hpus': hpus })
-      for (const strategy of OFFLOADS) {
-        rows.push({ panel: 'c', strategy, hpus, nicMemBytes: unpackVector(profile, strategy, PANEL_C_BLOCK).nicMemBytes })
-        tick()
+      for (const hpus of hpusList) {
+        const profile = profileFor(options.profile, withLayout(layout, { 'nic.hpus': hpus }))
+        for (const strategy of OFFLOADS) {
+          if (!layoutsOf(strategy).includes(layout)) continue
+          rows.push({ panel: 'c', strategy, layout, hpus, nicMemBytes: unpackVector(profile, strategy, PANEL_C_BLOCK).nicMemBytes })
+          tick()
+        }
       }
     }
     return { name: 'fig13', profile: p16.name, rows, lineRateGbps: lineRateGbps(p16) }
@@ -62,8 +79,8 @@ export const fig13: Figure = {
     const rows = result.rows as readonly Fig13Row[]
     const line = result.lineRateGbps as number
     const a = rows.filter((r): r is Extract<Fig13Row, { panel: 'a' }> => r.panel === 'a')
-    const b = rows.filter((r): r is Extract<Fig13Row, { panel: 'b' }> => r.panel === 'b').sort((x, y) => x.blockBytes - y.blockBytes)
-    const c = rows.filter((r): r is Extract<Fig13Row, { panel: 'c' }> => r.panel === 'c').sort((x, y) => x.hpus - y.hpus)
+    const b = rows.filter((r): r is Extract<Fig13Row, { panel: 'b' }> => r.panel === 'b' && r.layout === 'profile').sort((x, y) => x.blockBytes - y.blockBytes)
+    const c = rows.filter((r): r is Extract<Fig13Row, { panel: 'c' }> => r.panel === 'c' && r.layout === 'profile').sort((x, y) => x.hpus - y.hpus)
     const spec2 = a.find((r) => r.strategy === 'specialized' && r.hpus === 2)
     const mem = (rs: readonly { strategy: string; nicMemBytes: number }[], s: string) => rs.filter((r) => r.strategy === s).map((r) => r.nicMemBytes)
     const flat = (xs: number[]) => xs.length > 0 && xs.every((x) => x === xs[0])

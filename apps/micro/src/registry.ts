@@ -18,8 +18,10 @@ import { fig19 } from './fig19.js'
 import { fig16 } from './fig16.js'
 import { fig17 } from './fig17.js'
 import { fig18 } from './fig18.js'
+import { modelCheck } from './model-check.js'
+import { sc17Strided } from './sc17-strided.js'
 
-export const figures: readonly Figure[] = [hostPack, goalSpeed, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, fig8, fig12, fig13, fig14, fig15, sender, fig16, fig17, fig18, fig19]
+export const figures: readonly Figure[] = [hostPack, goalSpeed, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, sc17Strided, fig8, fig12, fig13, fig14, fig15, sender, fig16, fig17, fig18, fig19, modelCheck]
 
 export function findFigure(name: string): Figure | undefined {
   return figures.find((f) => f.name === name)

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { resolveProfile } from '@spinmpi/nic'
-import { packetPs, selectDeltaR } from '../src/internal.js'
+import { bufferedHpus, packetPs, processingPs, selectDeltaR } from '../src/internal.js'
 
 const sc19 = resolveProfile('sc19')
 const k = sc19.network.mtuBytes
@@ -15,6 +15,32 @@ describe('Δr selection (SC19 §3.2.4)', () => {
     expect(c.deltaP).toBe(40)
     expect(c.deltaR).toBe(40 * k)
     expect(c.satisfied).toEqual({ overhead: true, memory: true, packetBuffer: true })
+    expect(c.binds).toBe('overhead')
+  })
+
+  it('keeps every busy HPU\'s run in the packet buffer when handlers are slower than the wire', () => {
+    // 25 MiB: 12800 packets on P = 32, T_PH = 10 µs > T_pkt, C = 612 B × 2 copies, 8 MiB memory
+    // (1): 83.84 ns + Δp·31·83.84 ns ≤ 0.2·400·10 µs → Δp ≤ floor(799916.16 / 2599.04) = 307
+    // (3): 32 runs of Δp packets in the 4 MiB buffer → Δp ≤ 4194304 / (32·2048) = 64
+    // (2): at most floor(8 MiB / 1224) = 6853 checkpoints → Δp ≥ 2
+    const p32 = resolveProfile('sc19', { 'nic.hpus': 32 })
+    const c = selectDeltaR({ profile: p32, bytes: 25 << 20, handlerPs: 10_000_000, packetPs: 83_840, slotBytes: 612, copies: 2, epsilon: 0.2 })
+    expect(c.deltaP).toBe(64)
+    expect(c.deltaR).toBe(131_072)
+    expect(c.binds).toBe('packetBuffer')
+    expect(c.satisfied).toEqual({ overhead: true, memory: true, packetBuffer: true })
+    // a handler faster than the wire leaves nothing waiting: (1) binds again
+    const fast = selectDeltaR({ profile: p32, bytes: 25 << 20, handlerPs: 80_000, packetPs: 83_840, slotBytes: 612, copies: 2, epsilon: 0.2 })
+    expect(fast.binds).not.toBe('packetBuffer')
+  })
+
+  it('models the HPUs a too-small buffer starves', () => {
+    const p32 = resolveProfile('sc19', { 'nic.hpus': 32 })
+    // Δp = 299 (612,352 B runs): the 4 MiB buffer holds 6 whole runs, so 6 HPUs get packets
+    expect(bufferedHpus(p32, 32, 299, 10_000_000)).toBe(6)
+    expect(bufferedHpus(p32, 32, 64, 10_000_000)).toBe(32)
+    // handlers faster than the wire: no run waits
+    expect(bufferedHpus(p32, 32, 299, 50_000)).toBe(32)
   })
 
   it('raises Δr until the checkpoints fit in NIC memory', () => {
@@ -45,7 +71,8 @@ describe('Δr selection (SC19 §3.2.4)', () => {
           expect(c.deltaP).toBeLessThanOrEqual(nPkt)
           const memoryOk = Math.ceil(nPkt / c.deltaP) * slotBytes * copies <= nicMemBytes
           const overheadOk = tPkt + c.deltaP * (P - 1) * tPkt <= epsilon * Math.ceil(nPkt / P) * handlerPs
-          const bufferOk = Math.min((handlerPs * k) / tPkt, c.deltaR) <= sc19.nic.pktBufBytes
+          const busy = Math.min(P, Math.ceil(nPkt / c.deltaP))
+          const bufferOk = handlerPs <= tPkt || busy * c.deltaR <= sc19.nic.pktBufBytes
           expect(c.satisfied).toEqual({ overhead: overheadOk, memory: memoryOk, packetBuffer: bufferOk })
           // memory is met whenever any Δr could meet it
           if (slotBytes * copies <= nicMemBytes) expect(memoryOk).toBe(true)
@@ -53,11 +80,44 @@ describe('Δr selection (SC19 §3.2.4)', () => {
           if (c.deltaP > 1 && overheadOk && memoryOk) {
             const next = c.deltaP + 1
             const nextOverhead = tPkt + next * (P - 1) * tPkt <= epsilon * Math.ceil(nPkt / P) * handlerPs
-            expect(nextOverhead && next <= Math.ceil(nPkt / P) && bufferOk).toBe(false)
+            const nextBuffer = handlerPs <= tPkt || P * next * k <= sc19.nic.pktBufBytes
+            expect(nextOverhead && next <= Math.ceil(nPkt / P) && nextBuffer).toBe(false)
           }
         },
       ),
       { numRuns: 300, seed: 11 },
     )
+  })
+})
+
+describe('T_C per HPU (processingPs)', () => {
+  it('sums each HPU\'s runs, packets not before they arrive, by hand', () => {
+    // 5 packets, runs of 2 on 2 HPUs, T_pkt = 100, T_PH = 300: HPU 0 gets packets 0, 1 and 4:
+    // 100+300 = 400, max(400, 200)+300 = 700, max(700, 500)+300 = 1000; HPU 1 gets 2, 3: 900.
+    // (SC19's closed form: 100 + 2·1·100 + ⌈5/2⌉·300 = 1200, with equal shares.)
+    expect(processingPs(5, 2, 2, 100, () => 300)).toEqual({ ps: 1000, bound: 'hpus' })
+    // one packet per HPU, handlers shorter than the gaps: the last arrival (400) + 50
+    expect(processingPs(4, 1, 4, 100, () => 50)).toEqual({ ps: 450, bound: 'link' })
+    // per-packet cost: the heavy last packet sets it, from its arrival (HPU 1: 200 + 900)
+    expect(processingPs(2, 1, 2, 100, (i) => (i === 1 ? 900 : 300))).toEqual({ ps: 1100, bound: 'link' })
+  })
+})
+
+describe('the packet buffer in the simulation', () => {
+  it('a Δr whose runs overflow the buffer starves HPUs; the model sees it, the selection avoids it', async () => {
+    const { runUnpack } = await import('../src/internal.js')
+    const { BYTE, vector } = await import('@spinmpi/ddt')
+    // 8 MiB in 16 B blocks (γ = 128): 4096 packets on 32 HPUs, handlers ~9.7 µs ≫ T_pkt
+    const type = vector(8 << 16, 16, 32, BYTE).commit()
+    const p32 = resolveProfile('sc19', { 'nic.hpus': 32 })
+    const chosen = runUnpack({ type, strategy: 'rw-cp', profile: p32, dataMode: false, seriesPoints: 2 })
+    expect(chosen.deltaRChoice?.binds).toBe('packetBuffer')
+    expect(chosen.deltaR).toBe(64 * k)
+    expect(chosen.model.hpus).toBe(32)
+    // runs of 128 packets (256 KiB): the 4 MiB buffer holds 16 of them
+    const starved = runUnpack({ type, strategy: 'rw-cp', profile: p32, dataMode: false, seriesPoints: 2, deltaR: 128 * k })
+    expect(starved.model.hpus).toBe(16)
+    expect(starved.ns).toBeGreaterThan(1.5 * chosen.ns)
+    for (const r of [chosen, starved]) expect(Math.abs(r.modelNs - r.ns) / r.ns).toBeLessThan(0.25)
   })
 })

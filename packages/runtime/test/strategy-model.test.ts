@@ -35,3 +35,17 @@ describe('modelTime (SC19 §3.2.4 T_C)', () => {
     expect(t.size).toBe(1 << 20)
   })
 })
+
+describe('host copy rate (the memory system bounds one core)', () => {
+  it('is the calibrated core rate on sc19 and the fill-buffer bound on the SC17 host', async () => {
+    const { hostCopyRate } = await import('../src/strategies/host-cost.js')
+    // sc19: min(2.5, 23.84 GiB/s / 2 = 12.8, 10 × 64 B / 51 ns = 12.55) = 2.5 B/ns
+    expect(hostCopyRate(sc19.host)).toBe(2.5)
+    // SC17: min(161.06, 150 GiB/s / 2 = 80.53, 640 B / 51 ns = 12.549) B/ns
+    const sc17 = resolveProfile('spin-sc17-discrete')
+    expect(hostCopyRate(sc17.host)).toBe(640 / 51)
+    // with a slower DRAM the bandwidth binds: 10 GiB/s carries 5 GiB/s of copy = 5.3687 B/ns
+    const slow = resolveProfile('spin-sc17-discrete', { 'host.memBandwidthGiBps': 10 })
+    expect(hostCopyRate(slow.host)).toBeCloseTo(5.36870912, 8)
+  })
+})

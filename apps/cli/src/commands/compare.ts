@@ -22,6 +22,13 @@ interface CompareRow {
   strategy: string
   ns: number | null
   modelNs: number | null
+  /** (model − simulated) / simulated, in percent. */
+  modelErrorPct: number | null
+  /** What bounds the model's T_C: the HPUs' work or the link (packet arrivals). */
+  modelBound: string | null
+  /** ro-cp / rw-cp: Δr and the §3.2.4 limit that set it (overhead, packetBuffer, memory, ...). */
+  deltaR: number | null
+  deltaRBinds: string | null
   gbps: number | null
   gamma: number | null
   nicMemBytes: number | null
@@ -68,6 +75,10 @@ export function registerCompare(program: Command): void {
         strategy: r.winner ? `${r.strategy} *` : r.strategy,
         'time (ns)': r.ns,
         'model (ns)': r.modelNs,
+        'model err %': r.modelErrorPct,
+        'model bound': r.modelBound,
+        'Δr (B)': r.deltaR,
+        'Δr set by': r.deltaRBinds,
         'Gbit/s': r.gbps,
         'γ': r.gamma,
         'NIC mem (B)': r.nicMemBytes,
@@ -76,14 +87,20 @@ export function registerCompare(program: Command): void {
         verified: r.verified,
         note: r.note ?? r.fallback ?? '',
       }))
-      process.stdout.write(`${out.bytes} B on ${profile.name} with ${profile.nic.hpus} HPUs (* = fastest verified)\n${formatTable(table)}\n`)
+      process.stdout.write(`${out.bytes} B on ${profile.name} with ${profile.nic.hpus} HPUs (* = fastest verified)\n${formatTable(table)}\n` +
+        'model: SC19 §3.2.4 T_C per HPU; bound = what sets it (N HPUs busy, or the link); Δr set by = the §3.2.4 limit that chose Δr\n')
     })
 }
 
 function row(r: UnpackResult): CompareRow {
   return {
     strategy: r.strategy === r.requested ? r.strategy : `${r.requested}->${r.strategy}`,
-    ns: r.ns, modelNs: r.modelNs, gbps: round(r.gbps, 3), gamma: round(r.gamma, 3),
+    ns: r.ns, modelNs: r.modelNs,
+    modelErrorPct: r.ns > 0 ? round((100 * (r.modelNs - r.ns)) / r.ns, 1) : null,
+    modelBound: r.model.bound === 'link' ? 'link' : `${r.model.hpus} HPUs`,
+    deltaR: r.deltaRChoice === null ? null : r.deltaR,
+    deltaRBinds: r.deltaRChoice?.binds ?? null,
+    gbps: round(r.gbps, 3), gamma: round(r.gamma, 3),
     nicMemBytes: r.nicMemBytes, dmaWrites: r.dmaWrites, dmaQueueMax: r.dmaQueueMax,
     fallback: r.fallback, verified: r.verified === true, winner: false, note: null,
   }
@@ -91,7 +108,7 @@ function row(r: UnpackResult): CompareRow {
 
 function skipped(strategy: string, note: string): CompareRow {
   return {
-    strategy, ns: null, modelNs: null, gbps: null, gamma: null, nicMemBytes: null, dmaWrites: null, dmaQueueMax: null,
+    strategy, ns: null, modelNs: null, modelErrorPct: null, modelBound: null, deltaR: null, deltaRBinds: null, gbps: null, gamma: null, nicMemBytes: null, dmaWrites: null, dmaQueueMax: null,
     fallback: null, verified: null, winner: false, note,
   }
 }

@@ -14,6 +14,21 @@ export type PieceSink = (bufOffset: number, streamOffset: number, length: number
 const CHECKPOINT_VERSION = 1
 const CHECKPOINT_HEADER = 4 + 8
 
+// little-endian field readers for load (no DataView per checkpoint restored)
+const F64_BYTES = new Uint8Array(8)
+const F64_VIEW = new Float64Array(F64_BYTES.buffer)
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1
+function bad(why: string): MpiError {
+  return new MpiError(ERR_ARG, `checkpoint: ${why}`)
+}
+function u16(b: Uint8Array, at: number): number {
+  return b[at]! | (b[at + 1]! << 8)
+}
+function f64(b: Uint8Array, at: number): number {
+  for (let i = 0; i < 8; i++) F64_BYTES[LITTLE_ENDIAN ? i : 7 - i] = b[at + i]!
+  return F64_VIEW[0]!
+}
+
 export class Segment {
   /** Packed bytes of `count` instances. */
   readonly size: number
@@ -116,6 +131,11 @@ export class Segment {
     return CHECKPOINT_HEADER + 8 * (this.top + 1)
   }
 
+  /** Frames of the deepest state (the stack depth a checkpoint of this type needs). */
+  get depth(): number {
+    return this.p.depth
+  }
+
   /** The largest checkpoint any state of this segment serializes to. */
   get maxCheckpointBytes(): number {
     return CHECKPOINT_HEADER + 8 * this.p.depth
@@ -140,13 +160,23 @@ export class Segment {
     return s
   }
 
-  private load(bytes: Uint8Array): void {
-    const bad = (why: string): MpiError => new MpiError(ERR_ARG, `checkpoint: ${why}`)
-    if (bytes.length < CHECKPOINT_HEADER) throw bad(`${bytes.length} bytes is too short`)
-    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    if (v.getUint16(0, true) !== CHECKPOINT_VERSION) throw bad(`unknown version ${v.getUint16(0, true)}`)
-    const frames = v.getUint16(2, true)
-    if (bytes.length !== CHECKPOINT_HEADER + 8 * frames) throw bad(`${bytes.length} bytes does not hold ${frames} frames`)
+  /**
+   * Puts this segment in the state of the checkpoint at `bytes[at..]` (a slot may be larger than
+   * the checkpoint: the rest is padding). Allocation-free, for handlers restoring a slot.
+   */
+  loadCheckpoint(bytes: Uint8Array, at: number): void {
+    this.load(bytes, at, false)
+    this.resetCounters()
+  }
+
+  private load(bytes: Uint8Array, at = 0, exact = true): void {
+    const length = bytes.length - at
+    if (length < CHECKPOINT_HEADER) throw bad(`${length} bytes is too short`)
+    const version = u16(bytes, at)
+    if (version !== CHECKPOINT_VERSION) throw bad(`unknown version ${version}`)
+    const frames = u16(bytes, at + 2)
+    const need = CHECKPOINT_HEADER + 8 * frames
+    if (exact ? length !== need : length < need) throw bad(`${length} bytes does not hold ${frames} frames`)
     if (frames > this.p.depth) throw bad(`${frames} frames is deeper than the type (${this.p.depth})`)
     if (frames === 0) {
       this.top = -1
@@ -155,7 +185,7 @@ export class Segment {
     }
     const p = this.p
     for (let l = 0; l < frames; l++) {
-      const idx = v.getFloat64(CHECKPOINT_HEADER + 8 * l, true)
+      const idx = f64(bytes, at + CHECKPOINT_HEADER + 8 * l)
       let node = 0, base = 0, start = 0, runStart = 0
       if (l > 0) {
         node = this.elemChild(this.fNode[l - 1], this.fIdx[l - 1])
@@ -172,7 +202,7 @@ export class Segment {
     const last = frames - 1
     const c = this.elemChild(this.fNode[last], this.fIdx[last])
     if (c >= 0 && p.kind[c] !== RUN) throw bad('the last frame does not point at a run')
-    const runOff = v.getFloat64(4, true)
+    const runOff = f64(bytes, at + 4)
     if (!Number.isInteger(runOff) || runOff < 0 || runOff >= this.elemSize(this.fNode[last], this.fIdx[last])) {
       throw bad(`run offset ${runOff} is out of range`)
     }

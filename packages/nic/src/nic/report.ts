@@ -20,6 +20,8 @@ export interface NicReport {
   readonly dmaPeakDepth: number
   readonly dmaWrites: number
   readonly dmaReads: number
+  /** Bytes the NIC read from host memory over PCIe. */
+  readonly dmaBytesRead: number
   readonly nicMemPeakBytes: number
   readonly pktBufPeakBytes: number
   /** Cycles booked by handlers per phase. */
@@ -43,6 +45,7 @@ export function nicReport(nic: Nic): NicReport {
     dmaPeakDepth: nic.dma.peakDepth,
     dmaWrites: nic.dma.writes,
     dmaReads: nic.dma.reads,
+    dmaBytesRead: nic.dma.bytesRead,
     nicMemPeakBytes: nic.memory.peak,
     pktBufPeakBytes: nic.buffer.peak,
     split: { ...s.split },

@@ -55,6 +55,14 @@ export const NicSchema = z.strictObject({
   nicMemChannelsPerHpu: positiveInt,
   /** Largest HPU memory one execution context may hold. */
   hpuMemBytes: positiveInt,
+  /**
+   * Layout of one checkpoint (a serialized segment) in NIC memory: a header plus a stack of
+   * frames. checkpointFrames is the stack depth every checkpoint reserves (MPITypes keeps a
+   * fixed-depth stack); 0 means as deep as the type (a compact layout).
+   */
+  checkpointHeaderBytes: nonNegativeInt,
+  checkpointFrameBytes: positiveInt,
+  checkpointFrames: nonNegativeInt,
 })
 
 export const PcieSchema = z.strictObject({
@@ -88,7 +96,15 @@ export const HostSchema = z.strictObject({
   llcBytes: positiveInt,
   /** Last-level cache associativity (ways per set). */
   llcWays: positiveInt,
-  /** Cold-cache copy bandwidth of one core during pack/unpack (bytes moved per ns). */
+  /**
+   * Cache-line misses one core keeps in flight (its L1D line fill buffers). With memLatencyNs
+   * they bound what one core can copy (Little's law: buffers × line / latency).
+   */
+  lineFillBuffers: positiveInt,
+  /**
+   * Cold-cache copy bandwidth of one core during pack/unpack (bytes moved per ns), before the
+   * memory-system bounds (memBandwidthGiBps for the read and the write, lineFillBuffers).
+   */
   copyBytesPerNs: positive,
   /** Per contiguous block cost of the host unpack loop (MPITypes-style). */
   unpackBlockNs: nonNegative,

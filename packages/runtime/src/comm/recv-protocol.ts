@@ -135,6 +135,7 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
   const me = { matchBits: matchBits(KIND_DATA, a.context, source, rv), source, list: 'priority' as const, useOnce: true }
   let plan: ReceivePlan | null = null
   let prepPs = 0
+  let readyAt = sim.now
   // The host path for a partial last element (or nothing): the user span or a staging buffer.
   let staging: Uint8Array | null = null
   const ptr = ep.route((e) => {
@@ -180,12 +181,13 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
     }
     plan = posted.plan
     prepPs = plan.hostPrepPs
+    readyAt = posted.readyAt
   } else {
     if (a.bytes !== null) staging = r.direct ? r.landing!.subarray(0, received) : new Uint8Array(received)
     ep.nic.postMe({ ...me, hostBuffer: staging, length: received, userPtr: ptr })
   }
-  let ctsAt = sim.now + prepPs
-  if (plan !== null && plan.prepCopyBytes > 0) ctsAt = Math.max(ctsAt, ep.nic.dma.read(plan.prepCopyBytes))
+  // CTS once the host has made the NIC state and postReceive's one PCIe copy of it has landed
+  const ctsAt = Math.max(sim.now + prepPs, readyAt)
   sim.at(ctsAt, () => {
     const h = ep.nic.put({ target: source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, rv), bytes: 0, hdrData: received })
     ep.onSent(h.messageId, () => {})

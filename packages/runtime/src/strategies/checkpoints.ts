@@ -1,10 +1,12 @@
 // Checkpoints made on the host (SC19 §3.2.4, Fig. 6): one segment walks the whole packed stream
-// and, every Δr bytes, its state is serialized into a fixed-size slot (C bytes, the largest state
-// the type can have). The host time is the walk (per block of the type) plus writing the slots;
-// the slots are what gets copied to NIC memory.
+// and, every Δr bytes, its state is serialized into a fixed-size slot of C bytes. C follows the
+// profile's checkpoint layout: MPITypes' segment (a header and a fixed stack of frames, 612 B in
+// the sc19 profile as in SC19) or a compact one (as many frames as the type is deep). The host
+// time is the walk (per block of the type) plus writing every slot; the slots are what gets
+// copied to NIC memory, and what the handlers restore their segments from.
 
 import { Segment, type Datatype } from '@spinmpi/ddt'
-import type { HostParams, Ps } from '@spinmpi/nic'
+import type { NicParams, Profile, Ps } from '@spinmpi/nic'
 import { hostCopyPs, hostWalkPs } from './host-cost.js'
 
 export interface CheckpointSet {
@@ -15,42 +17,43 @@ export interface CheckpointSet {
   /** Slot i holds the state at stream offset i·Δr. */
   readonly slots: Uint8Array
   readonly count: number
-  /** Host-side segments in each checkpoint's state (the handlers' working copies start here). */
-  readonly segments: readonly Segment[]
-  /** Host time spent making them. */
+  /** Host time spent making them: the walk and the slot writes. */
   readonly hostPs: Ps
+  /** What that time was spent on. */
+  readonly walkBlocks: number
+  readonly writtenBytes: number
 }
 
-/** The checkpoint slot size of (type, count): the largest serialized segment state. */
-export function checkpointSlotBytes(type: Datatype, count: number): number {
-  return new Segment(type, count).maxCheckpointBytes
+/** C for a segment under the profile's layout (never smaller than the state it must hold). */
+export function slotBytesOf(seg: Segment, nic: NicParams): number {
+  const frames = nic.checkpointFrames === 0 ? seg.depth : Math.max(nic.checkpointFrames, seg.depth)
+  return Math.max(seg.maxCheckpointBytes, nic.checkpointHeaderBytes + frames * nic.checkpointFrameBytes)
 }
 
-export function makeCheckpoints(type: Datatype, count: number, deltaR: number, host: HostParams): CheckpointSet {
+/** The checkpoint slot size C of (type, count) under the profile's layout. */
+export function checkpointSlotBytes(type: Datatype, count: number, profile: Profile): number {
+  return slotBytesOf(new Segment(type, count), profile.nic)
+}
+
+export function makeCheckpoints(type: Datatype, count: number, deltaR: number, profile: Profile): CheckpointSet {
   const seg = new Segment(type, count)
-  const slotBytes = seg.maxCheckpointBytes
+  const slotBytes = slotBytesOf(seg, profile.nic)
   const n = Math.max(1, Math.ceil(seg.size / deltaR))
   const slots = new Uint8Array(n * slotBytes)
-  const segments: Segment[] = []
-  let written = 0
   const noop = (): void => {}
   for (let i = 0; i < n; i++) {
     const at = Math.min(i * deltaR, seg.size)
     if (at > seg.position) seg.process(seg.position, at, noop)
-    const bytes = seg.serialize()
-    slots.set(bytes, i * slotBytes)
-    written += bytes.length
-    segments.push(seg.clone())
+    slots.set(seg.serialize(), i * slotBytes)
   }
-  const hostPs = hostWalkPs(host, seg.pieces) + hostCopyPs(host, written)
-  return { deltaR, slotBytes, slots, count: n, segments, hostPs }
+  // the host walks every block once and writes every slot whole (the segment struct is copied)
+  const walkBlocks = seg.pieces
+  const writtenBytes = slots.length
+  const hostPs = hostWalkPs(profile.host, walkBlocks) + hostCopyPs(profile.host, writtenBytes)
+  return { deltaR, slotBytes, slots, count: n, hostPs, walkBlocks, writtenBytes }
 }
 
-/** Puts `seg` in the state of the checkpoint at stream offset `at` (what restoring its slot gives). */
-export function positionAt(seg: Segment, at: number): void {
-  if (at < seg.position) seg.reset()
-  if (at > seg.position) seg.process(at, at, NOOP)
-  seg.resetCounters()
+/** Restores `seg` from the checkpoint in slot `slot` of `mem` (slots of `slotBytes` from `base`). */
+export function restoreSlot(seg: Segment, mem: Uint8Array, base: number, slot: number, slotBytes: number): void {
+  seg.loadCheckpoint(mem, base + slot * slotBytes)
 }
-
-const NOOP = (): void => {}

@@ -16,11 +16,12 @@ export function chooseDeltaR(req: ReceiveRequest, strategy: ReceiveStrategyName,
   const bytes = req.type.size * req.count
   if (req.deltaR !== undefined) {
     const deltaP = Math.max(1, Math.ceil(req.deltaR / k))
-    return { deltaR: deltaP * k, deltaP, satisfied: { overhead: true, memory: true, packetBuffer: true } }
+    return { deltaR: deltaP * k, deltaP, satisfied: { overhead: true, memory: true, packetBuffer: true }, binds: 'override' }
   }
-  const slot = checkpointSlotBytes(req.type, req.count)
-  const gamma = gammaOf(typeWork(req.type, req.count, profile.host.cacheLineBytes), k)
-  const th = handlerPs(handlerModel(profile, strategy, gamma, slot, k), gamma)
+  const slot = checkpointSlotBytes(req.type, req.count, profile)
+  const work = typeWork(req.type, req.count, profile.host.cacheLineBytes)
+  const gamma = gammaOf(work, k)
+  const th = handlerPs(handlerModel(profile, strategy, gamma, slot, k, Infinity, work), gamma)
   const epsilon = req.epsilon ?? DEFAULT_EPSILON
   // RO-CP pays for Δr in every handler: on average (Δr/k − 1)/2 packets of catch-up. Its Δr is
   // also kept where that catch-up stays within 1/ε of the rest of the handler (our rule; SC19

@@ -42,6 +42,11 @@ export interface PlanDetails {
   readonly checkpointBytes: number
   /** Whether the NIC state was already resident (no copy over PCIe this time). */
   readonly reused: boolean
+  /** ro-cp / rw-cp: the §3.2.4 limit that set Δr, and which of the three constraints hold. */
+  readonly deltaRChoice?: {
+    readonly binds: string
+    readonly satisfied: { readonly overhead: boolean; readonly memory: boolean; readonly packetBuffer: boolean }
+  }
 }
 
 export interface ReceivePlan {
@@ -73,6 +78,11 @@ export interface ReceivePlan {
 export interface PostedReceive {
   readonly me: MatchEntry
   readonly plan: ReceivePlan
+  /**
+   * When the plan's resident state is in NIC memory: the completion of its one PCIe read
+   * (issued by postReceive), or the posting time when nothing was copied.
+   */
+  readonly readyAt: Ps
 }
 
 /**

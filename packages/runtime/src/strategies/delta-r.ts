@@ -2,7 +2,10 @@
 // the largest one (fewest checkpoints) that keeps
 //   (1) the blocked-RR ramp within ε of the processing time:
 //       T_pkt + ⌈Δr/k⌉(P−1)T_pkt ≤ ε·⌈n_pkt/P⌉·T_PH(γ)
-//   (3) the packets buffered meanwhile within the packet buffer: min(T_PH·k/T_pkt, Δr) ≤ B_pkt
+//   (3) the packets buffered within the packet buffer. SC19 writes min(T_PH·k/T_pkt, Δr) ≤ B_pkt
+//       (one run); the simulation shows that when a handler is slower than the wire
+//       (T_PH > T_pkt) every busy HPU's run waits in the buffer, so we require P·Δr ≤ B_pkt
+//       there (else only ⌊B_pkt/Δr⌋ HPUs get packets: model.ts bufferedHpus)
 // and leaves at least P runs (so every HPU gets its ⌈n_pkt/P⌉ share, as the model assumes),
 // and then raise it as far as needed for (2) the checkpoints to fit in NIC memory:
 //       (n_pkt·k/Δr)·C·copies ≤ M_NIC
@@ -34,7 +37,11 @@ export interface DeltaRChoice {
   /** ⌈Δr/k⌉: packets per blocked-RR run. */
   readonly deltaP: number
   readonly satisfied: { readonly overhead: boolean; readonly memory: boolean; readonly packetBuffer: boolean }
+  /** The limit that set Δp (the tightest upper bound, or memory when it forced Δp up). */
+  readonly binds: DeltaRBound
 }
+
+export type DeltaRBound = 'overhead' | 'packetBuffer' | 'runs' | 'catchup' | 'memory' | 'message' | 'override'
 
 export function selectDeltaR(input: DeltaRInput): DeltaRChoice {
   const { profile, bytes, handlerPs, packetPs, slotBytes, copies, epsilon } = input
@@ -46,23 +53,40 @@ export function selectDeltaR(input: DeltaRInput): DeltaRChoice {
   // (1): largest run length whose ramp stays within ε of the processing time
   const budget = epsilon * Math.ceil(nPkt / P) * handlerPs - packetPs
   const overheadMax = P <= 1 ? nPkt : Math.floor(budget / ((P - 1) * packetPs))
-  // (3): Δr ≤ B_pkt matters only when handlers fall behind by more than the buffer
-  const bufferMax = (handlerPs * k) / packetPs > bPkt ? Math.floor(bPkt / k) : nPkt
+  // (3): runs on P HPUs all wait in the buffer when a handler is slower than the wire
+  const slow = handlerPs > packetPs
+  const bufferMax = slow ? Math.floor(bPkt / (P * k)) : nPkt
   // (2): fewest packets per run so that every checkpoint copy fits
   const maxCheckpoints = Math.max(1, Math.floor(mem / Math.max(1, slotBytes * copies)))
   const memoryMin = Math.ceil(nPkt / maxCheckpoints)
   // the model's ⌈n_pkt/P⌉ share per vHPU needs at least P runs
   const parallelMax = Math.ceil(nPkt / P)
-  let deltaP = Math.max(1, Math.min(overheadMax, bufferMax, parallelMax, input.maxDeltaP ?? nPkt))
-  if (deltaP < memoryMin) deltaP = Math.min(memoryMin, nPkt)
+  const bounds: readonly [DeltaRBound, number][] = [
+    ['overhead', overheadMax], ['packetBuffer', bufferMax], ['runs', parallelMax], ['catchup', input.maxDeltaP ?? nPkt], ['message', nPkt],
+  ]
+  let binds: DeltaRBound = 'message'
+  let deltaP = Infinity
+  for (const [name, max] of bounds) {
+    if (max < deltaP) {
+      deltaP = max
+      binds = name
+    }
+  }
+  deltaP = Math.max(1, deltaP)
+  if (deltaP < memoryMin) {
+    deltaP = Math.min(memoryMin, nPkt)
+    binds = 'memory'
+  }
   const deltaR = deltaP * k
+  const busy = Math.min(P, Math.ceil(nPkt / deltaP))
   return {
     deltaR,
     deltaP,
     satisfied: {
       overhead: packetPs + deltaP * (P - 1) * packetPs <= epsilon * Math.ceil(nPkt / P) * handlerPs,
       memory: Math.ceil(nPkt / deltaP) * slotBytes * copies <= mem,
-      packetBuffer: Math.min((handlerPs * k) / packetPs, deltaR) <= bPkt,
+      packetBuffer: !slow || busy * deltaR <= bPkt,
     },
+    binds,
   }
 }

@@ -8,7 +8,7 @@
 
 import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
-import { makeCheckpoints, positionAt, type CheckpointSet } from './checkpoints.js'
+import { makeCheckpoints, restoreSlot, slotBytesOf, type CheckpointSet } from './checkpoints.js'
 import type { ReceiveRequest } from './contract.js'
 import { dataloopBytes } from './dataloop-bytes.js'
 import { copyCycles } from './handler-costs.js'
@@ -31,7 +31,7 @@ export function hpuLocalPlan(req: ReceiveRequest): Planned {
   const layout = receiveLayout(req.type, req.count)
   const P = profile.nic.hpus
   const proto = new Segment(req.type, req.count)
-  const slot = proto.maxCheckpointBytes
+  const slot = slotBytesOf(proto, profile.nic)
   const residency = residencyOf(req.nic)
   const { state, created } = residency.acquire(residency.key(req.type, req.count, 'dataloop'), () => ({
     data: new Uint8Array(dataloopBytes(req.type, req.count)),
@@ -67,7 +67,7 @@ function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) 
   const loopBytes = dataloopBytes(req.type, req.count)
   const residency = residencyOf(req.nic)
   return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
-    const set = makeCheckpoints(req.type, req.count, deltaR, profile.host)
+    const set = makeCheckpoints(req.type, req.count, deltaR, profile)
     // dataloop tree first, then the checkpoint slots
     const data = new Uint8Array(loopBytes + set.slots.length)
     data.set(set.slots, loopBytes)
@@ -85,8 +85,8 @@ export function roCpPlan(req: ReceiveRequest): Planned {
   const base = state.data.length - set.slots.length
   const P = profile.nic.hpus
   const scratch: Segment[] = []
-  for (let i = 0; i < P; i++) scratch.push(set.segments[0]!.clone())
-  const copy = copyCycles(profile.costs, set.slotBytes)
+  for (let i = 0; i < P; i++) scratch.push(new Segment(req.type, req.count))
+  const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
   const payload: PayloadHandler = (ctx, pkt) => {
@@ -96,7 +96,7 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     copySlotFrom(state.data, base, j, ctx.mem, ctx.hpu, set.slotBytes)
     ctx.account('init', copy)
     const seg = scratch[ctx.hpu]!
-    positionAt(seg, j * deltaR)
+    restoreSlot(seg, ctx.mem, 0, ctx.hpu, set.slotBytes)
     w.run(ctx, pkt, seg)
     return ReturnCode.SUCCESS
   }
@@ -104,7 +104,10 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     strategy: 'ro-cp', layout, payload, resident: state, created,
     hpuMemBytes: P * set.slotBytes,
     hostPrepPs: set.hostPs,
-    details: { gamma: gamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused: false },
+    details: {
+      gamma: gamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused: false,
+      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
+    },
   })
 }
 
@@ -116,9 +119,15 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
-  // working copies start equal to the masters (copied inside the NIC at posting)
-  const working = set.segments.map((s) => s.clone())
-  const copy = copyCycles(profile.costs, set.slotBytes)
+  // working copies start equal to the masters (copied inside the NIC at posting): each run's
+  // segment is restored from its slot now, so no handler allocates
+  const working: Segment[] = []
+  for (let j = 0; j < set.count; j++) {
+    const seg = new Segment(req.type, req.count)
+    restoreSlot(seg, set.slots, 0, j, set.slotBytes)
+    working.push(seg)
+  }
+  const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
   const payload: PayloadHandler = (ctx, pkt) => {
@@ -128,7 +137,7 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     if (pkt.offset < seg.position) {
       copySlotFrom(state.data, base, j, ctx.mem, j, set.slotBytes)
       ctx.account('init', copy)
-      positionAt(seg, j * deltaR)
+      restoreSlot(seg, ctx.mem, 0, j, set.slotBytes)
       counters.resets++
     }
     w.run(ctx, pkt, seg)
@@ -140,7 +149,10 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     hpuMemBytes: set.slots.length,
     initialMem: set.slots,
     hostPrepPs: set.hostPs,
-    details: { gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false },
+    details: {
+      gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false,
+      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
+    },
   })
 }
 

@@ -1,7 +1,7 @@
 // Per-unit handler cycles from the profile's `costs` group, and how counted segment work turns
 // into the init / setup / block phases of SC19 §3.2.4's T_PH = init + setup + γ·block.
 
-import type { CostParams } from '@spinmpi/nic'
+import type { CostParams, Profile } from '@spinmpi/nic'
 
 export interface SegmentWork {
   stackSteps: number
@@ -23,7 +23,14 @@ export function blockCycles(c: CostParams, w: SegmentWork): number {
   return w.stackSteps * c.segmentStepCycles + w.pieces * c.pieceCycles
 }
 
-/** Copying `bytes` of checkpoint (segment state) in NIC memory. */
-export function copyCycles(c: CostParams, bytes: number): number {
-  return bytes * c.checkpointByteCycles
+/**
+ * Copying `bytes` of checkpoint (segment state) in NIC memory: the core's rate
+ * (checkpointByteCycles), unless the HPU's memory channels (nicMemChannelsPerHpu, each at
+ * nicMemGiBps, SC19 §5.1) deliver less per cycle. In sc19 the core bounds it: 8 B per cycle
+ * against 2 × 50 GiB/s = 134 B per 800 MHz cycle.
+ */
+export function copyCycles(profile: Profile, bytes: number): number {
+  const n = profile.nic
+  const channelBytesPerCycle = (n.nicMemChannelsPerHpu * n.nicMemGiBps * 2 ** 30) / n.hpuHz
+  return bytes * Math.max(profile.costs.checkpointByteCycles, 1 / channelBytesPerCycle)
 }

@@ -8,19 +8,30 @@ import { ns, type HostParams, type Profile, type Ps } from '@spinmpi/nic'
 import { LastLevelCache } from './llc.js'
 import { typeWork } from './type-work.js'
 
+/**
+ * Bytes one core copies per ns: its own rate, bounded by the memory system. Every byte copied
+ * is read and written, so DRAM carries twice the bytes; and a core waits on at most
+ * lineFillBuffers misses at a time, one line each per memLatencyNs (Little's law).
+ */
+export function hostCopyRate(host: HostParams): number {
+  const dram = (host.memBandwidthGiBps * 1.073741824) / 2
+  const misses = host.memLatencyNs > 0 ? (host.lineFillBuffers * host.cacheLineBytes) / host.memLatencyNs : Infinity
+  return Math.min(host.copyBytesPerNs, dram, misses)
+}
+
 /** Host time to copy `bytes` contiguous bytes (cold caches). */
 export function hostCopyPs(host: HostParams, bytes: number): Ps {
-  return ns(bytes / host.copyBytesPerNs)
+  return ns(bytes / hostCopyRate(host))
 }
 
 /** Host time to unpack `blocks` blocks holding `bytes` bytes. */
 export function hostUnpackWorkPs(host: HostParams, bytes: number, blocks: number): Ps {
-  return ns(bytes / host.copyBytesPerNs + blocks * host.unpackBlockNs)
+  return ns(bytes / hostCopyRate(host) + blocks * host.unpackBlockNs)
 }
 
 /** Host time to pack `blocks` blocks holding `bytes` bytes. */
 export function hostPackWorkPs(host: HostParams, bytes: number, blocks: number): Ps {
-  return ns(bytes / host.copyBytesPerNs + blocks * host.packBlockNs)
+  return ns(bytes / hostCopyRate(host) + blocks * host.packBlockNs)
 }
 
 /** Host time to unpack `count` instances of `type` from a packed buffer. */

@@ -1,11 +1,22 @@
 // SC19 §3.2.4's analytic model: a payload handler costs T_PH(γ) = init + setup + γ·block and a
 // message of n_pkt packets on P HPUs completes in
 //   T_C = T_pkt + ⌈Δr/k⌉·(P−1)·T_pkt + ⌈n_pkt/P⌉·T_PH(γ)
-// The per-phase costs come from the same profile units the handlers charge, with the work a
-// handler of each strategy does per packet on a one-level layout (one stack step per block).
+// The per-phase costs come from the same profile units the handlers charge. A general handler's
+// block cost is the work the type really takes per block (stack steps and leaf pieces of one
+// full walk, counted by typeWork) when the caller gives it, else one stack step per block (a
+// one-level layout). T_C is evaluated per HPU without the paper's P < n_pkt simplification
+// (processingPs), and with the HPUs the packet buffer can feed (bufferedHpus).
 
 import { cyclesPs, ns, type Profile, type Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './contract.js'
+import { copyCycles } from './handler-costs.js'
+
+/** Counted work of one full walk of the type (typeWork's fields the model needs). */
+export interface WalkWork {
+  readonly blocks: number
+  readonly stackSteps: number
+  readonly pieces: number
+}
 
 export interface HandlerModel {
   readonly initPs: Ps
@@ -21,7 +32,7 @@ export function packetPs(profile: Profile): Ps {
 
 /** T_PH's phases for a strategy at γ blocks per packet (checkpoint slot C, interval Δr). */
 export function handlerModel(
-  profile: Profile, strategy: ReceiveStrategyName, gamma: number, slotBytes = 0, deltaR = 0, packets = Infinity,
+  profile: Profile, strategy: ReceiveStrategyName, gamma: number, slotBytes = 0, deltaR = 0, packets = Infinity, work?: WalkWork,
 ): HandlerModel {
   const c = profile.costs
   const hz = profile.nic.hpuHz
@@ -29,7 +40,9 @@ export function handlerModel(
   const fixed = c.handlerBaseCycles
   const dispatch = ns(profile.nic.handlerDispatchNs)
   const perBlockSpecial = c.pieceCycles + c.dmaIssueCycles
-  const perBlockGeneral = perBlockSpecial + c.segmentStepCycles
+  const perBlockGeneral = work === undefined || work.blocks === 0
+    ? perBlockSpecial + c.segmentStepCycles
+    : c.dmaIssueCycles + (work.stackSteps * c.segmentStepCycles + work.pieces * c.pieceCycles) / work.blocks
   const ps = (cycles: number): Ps => cyclesPs(cycles, hz)
   switch (strategy) {
     case 'specialized':
@@ -40,7 +53,7 @@ export function handlerModel(
       // a copy of the slot, then on average half an interval of catch-up
       const behind = Math.max(0, deltaR / k - 1) / 2
       return {
-        initPs: dispatch + ps(fixed + slotBytes * c.checkpointByteCycles),
+        initPs: dispatch + ps(fixed + copyCycles(profile, slotBytes)),
         setupPs: ps(c.segmentStepCycles + behind * gamma * c.catchupStepCycles),
         blockPs: ps(perBlockGeneral),
       }
@@ -78,10 +91,72 @@ export interface ModelInput {
   readonly hpus?: number
   /** Host unpack time after the deposit (strategy 'host'). */
   readonly hostUnpackPs?: Ps
+  /** The type's counted walk, for the general handlers' per-block cost. */
+  readonly work?: WalkWork
+  /** Blocks of each packet (type-work.ts packetBlocks); without it every packet has γ. */
+  readonly packetBlocks?: ArrayLike<number>
+}
+
+/** What the model says, and what bounds it. */
+export interface ModelBreakdown {
+  readonly ps: Ps
+  readonly handlerPs: Ps
+  /** HPUs busy at once: min(P, runs), fewer when the packet buffer cannot hold their runs. */
+  readonly hpus: number
+  /** Which term sets T_C: the HPUs (ramp plus share), or the link (last run's arrival). */
+  readonly bound: 'hpus' | 'link'
+}
+
+/**
+ * T_C for n_pkt packets in runs of Δp on P HPUs, each run's packets one after another on one
+ * HPU (blocked-RR; Δp = 1 is any free HPU). The paper's T_pkt + Δp(P−1)T_pkt + ⌈n_pkt/P⌉T_PH
+ * is the last HPU to start with an equal share of equal packets; here each HPU's share is summed
+ * (runs go round-robin, so some HPUs hold one run more; packet i costs `th(i)`, its own γ), P is
+ * at most the number of runs, and no packet is processed before it arrives ((i+1)·T_pkt), so the
+ * link bounds T_C as well. `bound` says which: the HPUs' work or the arrivals.
+ */
+export function processingPs(nPkt: number, deltaP: number, P: number, tPkt: Ps, th: (packet: number) => Ps): { ps: Ps; bound: 'hpus' | 'link' } {
+  const runs = Math.ceil(nPkt / deltaP)
+  const p = Math.max(1, Math.min(P, runs))
+  let worst = 0
+  let linkBound = false
+  for (let h = 0; h < p; h++) {
+    let t = 0
+    // whether this HPU sat idle waiting for a packet of its last run
+    let waitedLast = false
+    for (let r = h; r < runs; r += p) {
+      const end = Math.min(nPkt, (r + 1) * deltaP)
+      for (let i = r * deltaP; i < end; i++) {
+        const arrival = (i + 1) * tPkt
+        if (r + p >= runs && arrival > t) waitedLast = true
+        t = Math.max(t, arrival) + th(i)
+      }
+    }
+    if (t > worst) {
+      worst = t
+      linkBound = waitedLast && h === (runs - 1) % p
+    }
+  }
+  return { ps: worst, bound: linkBound ? 'link' : 'hpus' }
+}
+
+/**
+ * HPUs the packet buffer keeps busy: when a handler is slower than the wire (T_PH > T_pkt) a
+ * run's packets wait in the buffer, so runs on P HPUs need P·Δp packets buffered; a buffer of
+ * B_pkt holds ⌊B_pkt / (Δp·k)⌋ runs and the other HPUs starve.
+ */
+export function bufferedHpus(profile: Profile, P: number, deltaP: number, th: Ps): number {
+  if (th <= packetPs(profile)) return P
+  const runs = Math.floor(profile.nic.pktBufBytes / (deltaP * profile.network.mtuBytes))
+  return Math.max(1, Math.min(P, runs))
 }
 
 /** T_C of SC19 §3.2.4 in picoseconds. */
 export function modelTime(input: ModelInput): Ps {
+  return modelBreakdown(input).ps
+}
+
+export function modelBreakdown(input: ModelInput): ModelBreakdown {
   const { profile, strategy, bytes, gamma } = input
   const k = profile.network.mtuBytes
   // the iovec engine walks in order: one packet at a time
@@ -89,15 +164,20 @@ export function modelTime(input: ModelInput): Ps {
   const nPkt = Math.max(1, Math.ceil(bytes / k))
   const tPkt = packetPs(profile)
   // host: the deposit streams in at the link rate, then the CPU unpacks
-  if (strategy === 'host') return nPkt * tPkt + ns(profile.pcie.latencyNs) + (input.hostUnpackPs ?? 0)
+  if (strategy === 'host') {
+    return { ps: nPkt * tPkt + ns(profile.pcie.latencyNs) + (input.hostUnpackPs ?? 0), handlerPs: 0, hpus: 0, bound: 'link' }
+  }
   const deltaR = input.deltaR ?? k
-  const th = handlerPs(handlerModel(profile, strategy, gamma, input.slotBytes ?? 0, deltaR, nPkt), gamma)
+  const model = handlerModel(profile, strategy, gamma, input.slotBytes ?? 0, deltaR, nPkt, input.work)
+  const th = handlerPs(model, gamma)
+  // each packet with its own γ when the caller counted them, else the average
+  const perPacket = input.packetBlocks
+  const thOf = perPacket === undefined ? () => th : (i: number) => handlerPs(model, perPacket[i] ?? gamma)
   // the last write still crosses PCIe
   const pcie = ns(profile.pcie.latencyNs)
   // Only blocked-RR strategies hold HPUs back until enough packets of a run have arrived.
-  const seq = strategy === 'rw-cp' ? Math.ceil(deltaR / k) : 1
-  const paper = tPkt + seq * (P - 1) * tPkt + Math.ceil(nPkt / P) * th
-  // The paper assumes HPU-bound handlers; when they keep up, the link bounds T_C instead: the
-  // last packet arrives after n_pkt·T_pkt and its handler still runs.
-  return Math.max(paper, nPkt * tPkt + th) + pcie
+  const deltaP = strategy === 'rw-cp' ? Math.ceil(deltaR / k) : 1
+  const hpus = bufferedHpus(profile, P, deltaP, th)
+  const t = processingPs(nPkt, deltaP, hpus, tPkt, thOf)
+  return { ps: t.ps + pcie, handlerPs: th, hpus: Math.min(hpus, Math.ceil(nPkt / deltaP)), bound: t.bound }
 }

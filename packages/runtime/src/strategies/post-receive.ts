@@ -46,7 +46,8 @@ function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], plan: Receive
     length: plan.hostLength,
     ...(plan.context === null ? {} : { context: plan.context }),
   })
-  // resident state copied to NIC memory for this receive crosses PCIe (host to NIC)
-  if (plan.prepCopyBytes > 0) req.nic.dma.read(plan.prepCopyBytes)
-  return { me: posted, plan }
+  // resident state copied to NIC memory for this receive crosses PCIe (host to NIC), once:
+  // callers wait on readyAt instead of reading it again
+  const readyAt = plan.prepCopyBytes > 0 ? req.nic.dma.read(plan.prepCopyBytes) : req.nic.sim.now
+  return { me: posted, plan, readyAt }
 }

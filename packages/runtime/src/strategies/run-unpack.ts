@@ -7,15 +7,15 @@
 
 import { flatten, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
 import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
-import type { ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
+import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
 import { receiveLayout } from './layout.js'
 import { hostUnpackPs } from './host-cost.js'
-import { modelTime } from './model.js'
+import { modelBreakdown, type ModelBreakdown } from './model.js'
 import { postReceive } from './post-receive.js'
 import { residencyOf } from './residency.js'
 import { sendTyped } from './send-strategies.js'
-import { gammaOf, typeWork } from './type-work.js'
+import { gammaOf, packetBlocks, typeWork } from './type-work.js'
 
 export interface RunUnpackOptions {
   readonly type: Datatype
@@ -61,6 +61,10 @@ export interface UnpackResult {
   readonly hostUnpackNs: number
   readonly prepCopyBytes: number
   readonly modelNs: number
+  /** The model's handler time, the HPUs it keeps busy and what bounds it. */
+  readonly model: { readonly handlerNs: number; readonly hpus: number; readonly bound: ModelBreakdown['bound'] }
+  /** ro-cp / rw-cp: the limit that set Δr and the §3.2.4 constraints that hold. */
+  readonly deltaRChoice: PlanDetails['deltaRChoice'] | null
   /** Handler cycles booked per phase (ctx.account) and the handler count. */
   readonly split: HandlerSplit
   readonly payloadHandlers: number
@@ -131,6 +135,11 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const d = plan.details
   const split = posted.me.context?.split ?? { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
   residencyOf(receiver).clear(cluster.sim.now)
+  const model = modelBreakdown({
+    profile, strategy: plan.strategy, bytes, gamma, work, packetBlocks: packetBlocks(o.type, count, profile.network.mtuBytes),
+    deltaR: d?.deltaR || profile.network.mtuBytes, slotBytes: d?.checkpointBytes ?? 0,
+    hostUnpackPs: hostUnpackPs(profile, o.type, count),
+  })
   return {
     strategy: plan.strategy,
     requested: o.strategy,
@@ -151,11 +160,9 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
     hostPrepNs: toNs(plan.hostPrepPs),
     hostUnpackNs: toNs(finishPs),
     prepCopyBytes: plan.prepCopyBytes,
-    modelNs: toNs(modelTime({
-      profile, strategy: plan.strategy, bytes, gamma,
-      deltaR: d?.deltaR || profile.network.mtuBytes, slotBytes: d?.checkpointBytes ?? 0,
-      hostUnpackPs: hostUnpackPs(profile, o.type, count),
-    })),
+    modelNs: toNs(model.ps),
+    model: { handlerNs: toNs(model.handlerPs), hpus: model.hpus, bound: model.bound },
+    deltaRChoice: d?.deltaRChoice ?? null,
     split: { ...split, handlers: Math.max(0, split.handlers - 1) },
     payloadHandlers: Math.max(0, split.handlers - 1),
     dmaSeries: receiver.dma.depth.samples(o.seriesPoints ?? 400),

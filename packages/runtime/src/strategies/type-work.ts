@@ -58,3 +58,29 @@ export function gammaOf(work: TypeWork, mtu: number): number {
   const packets = Math.max(1, Math.ceil(work.bytes / mtu))
   return work.blocks / packets
 }
+
+const perPacketCache = new WeakMap<Datatype, Map<string, Uint32Array>>()
+
+/**
+ * Blocks overlapping each packet of `mtu` bytes (a block split by a packet boundary counts in
+ * both): the γ of every packet, whose average is gammaOf. Memoized per type.
+ */
+export function packetBlocks(type: Datatype, count: number, mtu: number): Uint32Array {
+  let perType = perPacketCache.get(type)
+  if (perType === undefined) {
+    perType = new Map()
+    perPacketCache.set(type, perType)
+  }
+  const key = `${count}/${mtu}`
+  const hit = perType.get(key)
+  if (hit !== undefined) return hit
+  const seg = new Segment(type, count)
+  const out = new Uint32Array(Math.max(1, Math.ceil(seg.size / mtu)))
+  seg.process(0, seg.size, (_buf, stream, len) => {
+    const first = Math.floor(stream / mtu)
+    const last = Math.floor((stream + len - 1) / mtu)
+    for (let p = first; p <= last; p++) out[p]!++
+  })
+  perType.set(key, out)
+  return out
+}

@@ -41,6 +41,7 @@ export const myrinet: NamedProfile = deriveProfile(
     'host.cacheLineBytes': [32, 'Pentium III cache line, 32 B'],
     'host.llcBytes': [256 * KiB, 'Pentium III (Coppermine) on-die L2, 256 KiB'],
     'host.llcWays': [8, 'Pentium III (Coppermine) L2: 8-way set associative'],
+    'host.lineFillBuffers': [4, 'Pentium III (P6 core): 4 fill buffers'],
     'host.copyBytesPerNs': [0.4, 'chosen: cold-cache copy on PC133 SDRAM, about 40% of peak'],
     'host.unpackBlockNs': [10, 'chosen: about 10 cycles of a 1 GHz Pentium III per block of the unpack loop (no SIMD, small caches)'],
     'host.packBlockNs': [10, 'chosen: as unpackBlockNs'],

@@ -27,6 +27,7 @@ export const spinSc17Discrete: NamedProfile = deriveProfile(
     'host.cpuHz': [2.5e9, 'SC17 §4.2: host of eight 2.5 GHz Haswell cores'],
     'host.memBandwidthGiBps': [150, 'SC17 §4.2: DRAM bandwidth 150 GiB/s'],
     'host.memLatencyNs': [51, 'SC17 §4.2: DRAM latency 51 ns'],
+    'host.copyBytesPerNs': [150 * 1.073741824, 'chosen: SC17 gives no per-core copy rate (and its RDMA copy is a plain strided memcpy, not MPITypes), so none beyond the memory system: the copy is then bounded by the 150 GiB/s DRAM (read and write) and by 10 fill buffers × 64 B per 51 ns (runtime host-cost.ts)'],
   },
 )
 
