@@ -1,13 +1,16 @@
-// Host pack/unpack throughput of the datatype engine on the workloads of
-// apps/micro/data/host-pack-types.json (the project's own copy), cold (caches flushed) and warm, beside a plain copy of
-// the same bytes in the same run. Wall-clock performance of spinmpi itself, not a paper figure.
+// Host pack/unpack throughput of the datatype engine on the workloads of data/host-pack-types.json
+// (the project's copy of the shared workload file), cold (caches flushed) and warm, beside a plain
+// copy of the same bytes and MPICH's MPI_Pack/MPI_Unpack (when mpicc is installed) in the same
+// run. Wall-clock performance of spinmpi itself, not a paper figure.
 
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Bench, type Task } from 'tinybench'
 import { z } from 'zod'
 import { FLOAT32, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
-import type { Figure, FigureOptions, FigureResult } from './figure.js'
+import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import { runMpichPack, type MpichWorkload } from './mpich-pack.js'
 import { speedRatio, type RatioSummary, type SampleTimes } from './ratio.js'
 
 export type HostPackRow = {
@@ -19,6 +22,17 @@ export type HostPackRow = {
   readonly warmUnpackMBps: number
   readonly coldCopyMBps: number
   readonly warmCopyMBps: number
+  /** Spread of the warm runs: slowest and fastest MB/s, and how many timed calls. */
+  readonly warmPackMinMBps: number
+  readonly warmPackMaxMBps: number
+  readonly warmUnpackMinMBps: number
+  readonly warmUnpackMaxMBps: number
+  readonly samples: number
+  /** MPICH's warm MB/s on the same workload in the same run, and spinmpi's ratio to it (null without mpicc). */
+  readonly mpichPackMBps: number | null
+  readonly mpichUnpackMBps: number | null
+  readonly packVsMpich: number | null
+  readonly unpackVsMpich: number | null
 }
 
 const WORKLOADS_FILE = 'host-pack-types.json'
@@ -33,9 +47,12 @@ const workloadSchema = z.object({
 const fileSchema = z.object({ types: z.array(workloadSchema).min(1) })
 type Workload = z.infer<typeof workloadSchema>
 
-/** The workload file, shipped with this package: data/ sits beside both src/ and dist/. */
+/** The workload file: the project's copy in apps/micro/data (found from src/ or dist/). */
 export function hostPackWorkloadsPath(): string {
-  return fileURLToPath(new URL(`../data/${WORKLOADS_FILE}`, import.meta.url))
+  const here = dirname(fileURLToPath(import.meta.url))
+  const candidate = join(here, '..', 'data', WORKLOADS_FILE)
+  if (existsSync(candidate)) return candidate
+  throw new Error(`host-pack: cannot find ${candidate}`)
 }
 
 function loadWorkloads(): Workload[] {
@@ -142,6 +159,15 @@ function measure(s: Setup, phase: Phase): Measured {
 /** Median MB/s of `bytes` moved in the median time (ms). */
 const mbps = (bytes: number, t: SampleTimes): number => Math.round(bytes / (t.median / 1000) / 1e6)
 
+function mpichWorkload(w: Workload): MpichWorkload {
+  if (w.type !== null && w.type !== undefined) return { id: w.id, count: w.count, packedBytes: w.packedBytes, type: w.type }
+  const m = /^indexedBlock\(blocklength (\d+), float32\) with (\d+) displacements/.exec(w.generator ?? '')
+  if (m === null) throw new Error(`host-pack: unknown workload generator '${w.generator ?? ''}'`)
+  return { id: w.id, count: w.count, packedBytes: w.packedBytes, type: null, specfem: { blocklength: Number(m[1]), displacements: Number(m[2]) } }
+}
+
+const ratio = (a: number, b: number | null): number | null => (b === null || b <= 0 ? null : Math.round((a / b) * 100) / 100)
+
 async function run(options: FigureOptions): Promise<FigureResult> {
   const workloads = loadWorkloads()
   const quick = options.quick === true
@@ -151,27 +177,48 @@ async function run(options: FigureOptions): Promise<FigureResult> {
   const cold: Phase = quick
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
+  // MPICH first, in its own process, so both sides see the same machine state within minutes
+  const mpich = runMpichPack(workloads.map(mpichWorkload), quick ? 5 : 21)
   const rows: HostPackRow[] = []
   const ratios: RatioSummary[] = []
   for (const w of workloads) {
     const s = setUp(w)
-    const warmRun = measure(s, warm)
-    const coldRun = measure(s, cold)
+    const wm = measure(s, warm)
+    const cm = measure(s, cold)
     const bytes = w.packedBytes
+    const m = mpich.available ? mpich.rows.find((r) => r.id === w.id) : undefined
+    const mpichPackMBps = m?.packMBps ?? null
+    const mpichUnpackMBps = m?.unpackMBps ?? null
+    const warmPackMBps = mbps(bytes, wm.pack)
+    const warmUnpackMBps = mbps(bytes, wm.unpack)
+    // the slowest call (largest time) gives the lowest MB/s
+    const at = (ms: number): number => Math.round(bytes / (ms / 1000) / 1e6)
     rows.push({
       id: w.id, packedBytes: bytes,
-      coldPackMBps: mbps(bytes, coldRun.pack), coldUnpackMBps: mbps(bytes, coldRun.unpack),
-      warmPackMBps: mbps(bytes, warmRun.pack), warmUnpackMBps: mbps(bytes, warmRun.unpack),
-      coldCopyMBps: mbps(bytes, coldRun.copy), warmCopyMBps: mbps(bytes, warmRun.copy),
+      coldPackMBps: mbps(bytes, cm.pack), coldUnpackMBps: mbps(bytes, cm.unpack), warmPackMBps, warmUnpackMBps,
+      coldCopyMBps: mbps(bytes, cm.copy), warmCopyMBps: mbps(bytes, wm.copy),
+      warmPackMinMBps: at(wm.pack.max), warmPackMaxMBps: at(wm.pack.min),
+      warmUnpackMinMBps: at(wm.unpack.max), warmUnpackMaxMBps: at(wm.unpack.min), samples: wm.pack.samples,
+      mpichPackMBps, mpichUnpackMBps, packVsMpich: ratio(warmPackMBps, mpichPackMBps), unpackVsMpich: ratio(warmUnpackMBps, mpichUnpackMBps),
     })
-    for (const [phase, m] of [['warm', warmRun], ['cold', coldRun]] as const) {
-      ratios.push(speedRatio(`${w.id} pack (${phase})`, `copy (${phase})`, m.pack, m.copy.median))
-      ratios.push(speedRatio(`${w.id} unpack (${phase})`, `copy (${phase})`, m.unpack, m.copy.median))
+    for (const [phase, ph] of [['warm', wm], ['cold', cm]] as const) {
+      ratios.push(speedRatio(`${w.id} pack (${phase})`, `copy (${phase})`, ph.pack, ph.copy.median))
+      ratios.push(speedRatio(`${w.id} unpack (${phase})`, `copy (${phase})`, ph.unpack, ph.copy.median))
     }
+    // MPICH's median time on the same bytes, from its MB/s
+    const msOf = (mbPerS: number): number => (bytes / (mbPerS * 1e6)) * 1000
+    if (mpichPackMBps !== null) ratios.push(speedRatio(`${w.id} pack (warm)`, 'MPICH MPI_Pack (warm)', wm.pack, msOf(mpichPackMBps)))
+    if (mpichUnpackMBps !== null) ratios.push(speedRatio(`${w.id} unpack (warm)`, 'MPICH MPI_Unpack (warm)', wm.unpack, msOf(mpichUnpackMBps)))
     options.onProgress?.(rows.length, workloads.length)
   }
   const geomean = (f: (r: HostPackRow) => number): number =>
     Math.round(Math.exp(rows.reduce((a, r) => a + Math.log(Math.max(1, f(r))), 0) / rows.length))
+  const cells = rows.flatMap((r) => [r.packVsMpich, r.unpackVsMpich]).filter((x): x is number => x !== null)
+  const vsMpich = cells.length === 0 ? null : {
+    geomean: Math.round(Math.exp(cells.reduce((a, x) => a + Math.log(x), 0) / cells.length) * 100) / 100,
+    worst: Math.min(...cells),
+    cells: cells.length,
+  }
   return {
     name: 'host-pack',
     profile: options.profile ?? 'host',
@@ -181,14 +228,26 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       coldPackMBps: geomean((r) => r.coldPackMBps), coldUnpackMBps: geomean((r) => r.coldUnpackMBps),
       warmCopyMBps: geomean((r) => r.warmCopyMBps), coldCopyMBps: geomean((r) => r.coldCopyMBps),
     },
+    mpich: mpich.available ? 'MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians, same run' : `not measured: ${mpich.reason}; compare with the in-run copy only`,
+    vsMpich,
     ratios,
     flushChecksum: flushSink,
   }
 }
 
+function check(result: FigureResult): readonly ClaimCheck[] {
+  const v = result.vsMpich as { geomean: number; worst: number; cells: number } | null
+  if (v === null || v === undefined) return []
+  return [
+    { claim: 'warm host pack/unpack: geomean >= 1.0x MPICH over the workloads (issue #14 target)', paper: "issue #14: spinmpi's own speed target against MPICH (no paper claim)", basis: 'predicted', constants: [], pass: v.geomean >= 1, measured: `${v.geomean}x over ${v.cells} cells` },
+    { claim: 'warm host pack/unpack: every cell >= 0.5x MPICH (issue #14 target)', paper: "issue #14: spinmpi's own speed target against MPICH (no paper claim)", basis: 'predicted', constants: [], pass: v.worst >= 0.5, measured: `worst ${v.worst}x` },
+  ]
+}
+
 export const hostPack: Figure = {
   name: 'host-pack',
-  title: 'Host pack/unpack MB/s of the generated datatype kernels, cold and warm, beside a plain copy',
+  title: 'Host pack/unpack MB/s of the generated datatype kernels, cold and warm, beside a plain copy and MPICH',
   kind: 'perf',
   run,
+  check,
 }

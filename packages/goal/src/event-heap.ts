@@ -7,14 +7,14 @@
 
 export class EventHeap {
   /** Per slot: event type, time, insertion stamp, operation id. */
-  readonly type: Uint8Array
-  readonly time: Float64Array
-  readonly ts: Float64Array
-  readonly op: Int32Array
+  type: Uint8Array
+  time: Float64Array
+  ts: Float64Array
+  op: Int32Array
   /** Per heap position: (time, ts) interleaved, and the slot. */
-  private readonly keys: Float64Array
-  private readonly slots: Int32Array
-  private readonly free: Int32Array
+  private keys: Float64Array
+  private slots: Int32Array
+  private free: Int32Array
   private freeTop: number
   private count = 0
 
@@ -36,8 +36,28 @@ export class EventHeap {
 
   /** A fresh slot to fill and `push`. */
   alloc(): number {
-    if (this.freeTop === 0) throw new RangeError('event heap capacity exceeded')
+    if (this.freeTop === 0) this.grow()
     return this.free[--this.freeTop]!
+  }
+
+  /** Doubles the capacity (all slots are in use); callers re-read the slot arrays after alloc. */
+  private grow(): void {
+    const old = this.type.length
+    const cap = 2 * old
+    const copy = <T extends Uint8Array | Float64Array | Int32Array>(a: T, n: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(n)
+      b.set(a)
+      return b
+    }
+    this.type = copy(this.type, cap)
+    this.time = copy(this.time, cap)
+    this.ts = copy(this.ts, cap)
+    this.op = copy(this.op, cap)
+    this.keys = copy(this.keys, 2 * cap)
+    this.slots = copy(this.slots, cap)
+    this.free = new Int32Array(cap)
+    for (let i = 0; i < cap - old; i++) this.free[i] = cap - 1 - i
+    this.freeTop = cap - old
   }
 
   release(slot: number): void {

@@ -19,7 +19,7 @@ import type { GoalSchedule } from './goal-types.js'
 import { validateSchedule } from './goal-validate.js'
 import { buildOpGraph, OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
 import { logGopsParams, type LogGopsParams } from './loggops-params.js'
-import { MatchQueues } from './match-queue.js'
+import { MatchLinks, MatchQueues } from './match-queue.js'
 
 const log = debugFactory('spinmpi:goal')
 
@@ -70,15 +70,27 @@ export const MAX_LOGGOPS_EVENTS = 20_000_000
 
 /** Runs a schedule; deterministic, integer times. */
 export function simulateLogGops(schedule: GoalSchedule, params: Partial<LogGopsParams> = {}): LogGopsResult {
+  const valid = validateSchedule(schedule)
+  return simulateLogGopsGraph(buildOpGraph(valid), params, (r, i) => valid.ranks[r]!.ops[i]!.label)
+}
+
+/**
+ * Runs an operation graph (from readGoalGraph or readGoalBinary: no schedule objects). `labelOf`
+ * names operations left unmatched, by rank and index within the rank.
+ */
+export function simulateLogGopsGraph(
+  graph: OpGraph,
+  params: Partial<LogGopsParams> = {},
+  labelOf: (rank: number, index: number) => string | undefined = () => undefined,
+): LogGopsResult {
   const p = logGopsParams(params)
-  const graph = buildOpGraph(validateSchedule(schedule))
   for (let i = 0; i < graph.numOps; i++) {
     if (graph.type[i] !== OP_CALC && graph.size[i] === 0) {
       const r = graph.rankOf[i]!
       throw new GoalScheduleError(`ranks[${r}].ops[${i - graph.rankStart[r]!}].bytes`, 'LogGOPS needs messages of at least 1 byte')
     }
   }
-  return new LogGopsRun(schedule, graph, p).run()
+  return new LogGopsRun(labelOf, graph, p).run()
 }
 
 class LogGopsRun {
@@ -100,7 +112,7 @@ class LogGopsRun {
   private events = 0
 
   constructor(
-    private readonly source: GoalSchedule,
+    private readonly labelOf: (rank: number, index: number) => string | undefined,
     private readonly g: OpGraph,
     private readonly p: LogGopsParams,
   ) {
@@ -111,10 +123,13 @@ class LogGopsRun {
     this.nextGs = new Float64Array(g.numRanks * this.nnic)
     this.depLeft = g.depCount.slice()
     this.started = new Uint8Array(g.numOps)
-    // one slot per operation plus one per message in flight
-    this.heap = new EventHeap(2 * g.numOps + 1)
-    this.posted = new MatchQueues(g.numRanks, g.numOps)
-    this.unexpected = new MatchQueues(g.numRanks, g.numOps)
+    // one slot per operation plus one per message in flight at most; grows on demand
+    this.heap = new EventHeap(Math.min(2 * g.numOps + 1, 1 << 16))
+    // an operation is in at most one queue at a time: the queues share their link arrays
+    const links = new MatchLinks(g.numOps)
+    this.posted = new MatchQueues(g.numRanks, links, g.peer, g.tag)
+    // a message's source is its sender
+    this.unexpected = new MatchQueues(g.numRanks, links, g.rankOf, g.tag)
     this.ready = new Int32Array(g.numOps)
     this.scratch = new Int32Array(g.numOps)
   }
@@ -206,7 +221,7 @@ class LogGopsRun {
     const rank = g.rankOf[op]!
     heap.release(slot)
     this.markStarted(op)
-    const msg = this.unexpected.take(rank, g.peer[op]!, g.tag[op]!, g.rankOf, g.tag)
+    const msg = this.unexpected.take(rank, g.peer[op]!, g.tag[op]!)
     if (msg < 0) {
       this.posted.append(rank, op)
       return
@@ -238,7 +253,7 @@ class LogGopsRun {
     const s1 = g.size[op]! - 1
     this.nextO[c] = t + p.o + Math.max(s1 * p.O, s1 * p.G)
     this.nextGr[n] = t + p.g + s1 * p.G
-    const recv = this.posted.take(rank, sender, g.tag[op]!, g.peer, g.tag)
+    const recv = this.posted.take(rank, sender, g.tag[op]!)
     if (recv < 0) {
       this.unexpected.append(rank, op)
       return
@@ -343,7 +358,7 @@ class LogGopsRun {
     const g = this.g
     const opRank = g.rankOf[op]!
     const opIndex = op - g.rankStart[opRank]!
-    const label = this.source.ranks[opRank]!.ops[opIndex]!.label
+    const label = this.labelOf(opRank, opIndex)
     const entry = { rank, queue, src, tag: g.tag[op]!, bytes: g.size[op]!, opRank, opIndex }
     return label === undefined ? entry : { ...entry, label }
   }

@@ -19,6 +19,7 @@ import { collectSet, loadProfile, profileNameFor, SET_HELP } from '../profile-op
 import { parseRankList, runScaleBench, SCALE_QUICK_RANKS, SCALE_RANKS } from './bench-scale.js'
 import { formatRatioTable } from '../ratio-table.js'
 import type { RatioSummary } from '@spinmpi/micro'
+import { mergeShards, shardFigures, shardOption, writeManifest } from '../bench-shard.js'
 
 const BenchOptions = z.object({
   json: z.boolean().default(false),
@@ -28,6 +29,7 @@ const BenchOptions = z.object({
   ranks: z.string().optional(),
   quick: z.boolean().default(false),
   jobs: positiveInt.optional(),
+  shard: shardOption.optional(),
 })
 
 /** The built worker next to this command's directory (apps/cli/dist/bench-worker.js). */
@@ -37,7 +39,8 @@ export function registerBench(program: Command): void {
   program
     .command('bench')
     .description(`run a figure or benchmark: ${figures.map((f) => f.name).join(', ')}, all (every figure + report), perf (speed suites), scale (many ranks)`)
-    .argument('<name>', 'figure name, "all" or "perf"')
+    .argument('<name>', 'figure name, several joined by commas, "all", "perf", "scale", or "merge" (then the shard directories)')
+    .argument('[dirs...]', 'with merge: the --out directories of the shards')
     .option('--json', 'print the result as JSON')
     .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all) into dir')
     .option('--profile <name|file>', 'machine profile, a name or a JSON profile file (default: each figure\'s own)')
@@ -45,8 +48,12 @@ export function registerBench(program: Command): void {
     .option('--ranks <list>', `scale only: rank counts, comma-separated (default ${SCALE_RANKS.join(',')}; --quick ${SCALE_QUICK_RANKS.join(',')})`)
     .option('--quick', 'a reduced sweep that runs in seconds')
     .option('--jobs <n>', 'figures run in parallel on worker threads (default: all cores; 1 = in this process)')
-    .action(async (name: string, raw: unknown) => {
+    .option('--shard <i/N>', 'run every N-th figure of the selection from the i-th (a job array; needs --out), then: bench merge DIR...')
+    .action(async (name: string, dirs: string[], raw: unknown) => {
       const opts = parseOptions(BenchOptions, raw)
+      if (name === 'merge') return merge(dirs, opts.out, opts.json)
+      if (dirs.length > 0) throw new UsageError(`bench ${name}: unexpected argument "${dirs[0]}" (only merge takes directories)`)
+      if (opts.shard && !opts.out) throw new UsageError('--shard: needs --out <dir> (merge reads the shards from there)')
       if (name === 'scale') {
         const ranks = opts.ranks !== undefined ? parseRankList(opts.ranks) : opts.quick ? [...SCALE_QUICK_RANKS] : [...SCALE_RANKS]
         runScaleBench({ ranks, profile: loadProfile(opts.profile, opts.set), json: opts.json })
@@ -54,10 +61,10 @@ export function registerBench(program: Command): void {
       }
       if (opts.ranks !== undefined) throw new UsageError('--ranks: only for bench scale')
       const { name: profile, custom } = profileNameFor(opts.profile, opts.set)
-      const selected = selectFigures(name)
+      const all = selectFigures(name)
+      const selected = opts.shard ? shardFigures(all, opts.shard) : all
       if (opts.out) checkOutDir(opts.out)
       const progress = createProgress(!opts.json)
-      const entries: ReportEntry[] = []
       const jobs = opts.jobs ?? defaultJobs()
       let outcomes: BenchOutcome[]
       try {
@@ -67,19 +74,42 @@ export function registerBench(program: Command): void {
       } finally {
         progress.stop()
       }
-      for (const [i, figure] of selected.entries()) {
-        const { result, wallSeconds } = outcomes[i]!
-        const checks = figure.check?.(result) ?? []
-        const svgFile = opts.out ? await writeOutputs(opts.out, figure, result, checks) : undefined
-        entries.push({ name: figure.name, title: figure.title, result, svgFile, checks, wallSeconds })
+      const done = selected.map((figure, i) => ({ figure, result: outcomes[i]!.result, wallSeconds: outcomes[i]!.wallSeconds }))
+      if (opts.shard) {
+        writeManifest(opts.out!, name, opts.shard, opts.quick, profile, done.map((d) => ({ name: d.figure.name, wallSeconds: d.wallSeconds })))
       }
-      if (opts.out && name === 'all') {
-        const report = join(resolve(opts.out), 'index.html')
-        writeFileSync(report, renderReport(entries, { profile: profile ?? 'per figure', quick: opts.quick }))
-        process.stderr.write(`wrote ${report} (report)\n`)
-      }
-      printResults(entries, opts.json, name)
+      // a shard writes its figures; the report of `all` is written once, by merge
+      await output(done, name, opts.out, opts.json, profile, opts.quick, opts.shard === undefined)
     })
+}
+
+interface Done {
+  readonly figure: Figure
+  readonly result: FigureResult
+  readonly wallSeconds: number
+}
+
+/** Writes and prints what a run (or a merge of shards) produced, the same way for both. */
+async function output(done: readonly Done[], name: string, out: string | undefined, json: boolean, profile: string | undefined, quick: boolean, report: boolean): Promise<void> {
+  const entries: ReportEntry[] = []
+  for (const { figure, result, wallSeconds } of done) {
+    const checks = figure.check?.(result) ?? []
+    const svgFile = out ? await writeOutputs(out, figure, result, checks) : undefined
+    entries.push({ name: figure.name, title: figure.title, result, svgFile, checks, wallSeconds })
+  }
+  if (out && name === 'all' && report) {
+    const file = join(resolve(out), 'index.html')
+    writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick }))
+    process.stderr.write(`wrote ${file} (report)\n`)
+  }
+  printResults(entries, json, name)
+}
+
+async function merge(dirs: readonly string[], out: string | undefined, json: boolean): Promise<void> {
+  if (dirs.length === 0) throw new UsageError('bench merge: give the --out directories of the shards')
+  const m = mergeShards(dirs, selectFigures)
+  if (out) checkOutDir(out)
+  await output(m.figures, m.selection, out, json, m.profile, m.quick, true)
 }
 
 type Track = (name: string) => (done: number, total: number) => void
@@ -103,11 +133,16 @@ function runInWorkers(
 }
 
 function selectFigures(name: string): readonly Figure[] {
+  if (name.includes(',')) return name.split(',').map((one) => selectOne(one))
   if (name === 'all') return figures.filter((f) => (f.kind ?? 'figure') === 'figure')
   if (name === 'perf') return figures.filter((f) => f.kind === 'perf')
+  return [selectOne(name)]
+}
+
+function selectOne(name: string): Figure {
   const figure = findFigure(name)
-  if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf, scale`)
-  return [figure]
+  if (!figure) throw new UsageError(`unknown benchmark "${name}"; known: ${figures.map((f) => f.name).join(', ')}, all, perf, scale, merge`)
+  return figure
 }
 
 /** Fails before the run, in one line, when --out cannot be created or written (e.g. under /proc). */
@@ -156,7 +191,7 @@ async function writeOutputs(dir: string, figure: Figure, result: FigureResult, c
 function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
   if (json) {
     const results = entries.map((e) => withClaims(e.result, e.checks))
-    process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' ? results : results[0], null, 2)}\n`)
+    process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' || name.includes(',') ? results : results[0], null, 2)}\n`)
     return
   }
   // A sweep of many figures prints the claims only; one figure prints its table too.

@@ -1,10 +1,10 @@
 // `spinmpi goal run FILE`: simulate a GOAL schedule with the LogGOPS message-level model
 // (LogGOPSim's semantics) and print each rank's finishing time and the maximum.
+import { closeSync, openSync, writeSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { formatLogGopsText, logGopsJson, parseGoal, simulateLogGops, type LogGopsParams } from '@spinmpi/goal'
+import { formatLogGopsText, logGopsJson, readGoalFile, simulateLogGopsGraph, writeGoalBinary, GoalSyntaxError, GoalScheduleError, type GoalGraph, type LogGopsParams } from '@spinmpi/goal'
 import { UsageError } from '../cli-error.js'
-import { MAX_GOAL_FILE_BYTES, readInputText } from '../input-file.js'
 
 const PARAMS = ['L', 'o', 'g', 'G', 'O', 'S'] as const
 
@@ -25,7 +25,7 @@ export function registerGoal(program: Command): void {
   goal
     .command('run')
     .description('simulate a GOAL text schedule; prints the time each rank is last busy and the maximum')
-    .argument('<file>', 'GOAL text file (num_ranks, rank blocks, send/recv/calc, requires/irequires)')
+    .argument('<file>', 'GOAL text file (num_ranks, rank blocks, send/recv/calc, requires/irequires) or LogGOPSim binary schedule')
     .option('-L <n>', 'latency (default 2500)')
     .option('-o <n>', 'CPU overhead per message (default 1500)')
     .option('-g <n>', 'NIC gap per message (default 1000)')
@@ -44,11 +44,39 @@ export function registerGoal(program: Command): void {
         const value = parsed.data[name]
         if (value !== undefined) params[name] = value
       }
-      const result = simulateLogGops(parseGoal(readGoalFile(file)), params)
+      const graph = readGraph(file, false)
+      let result = simulateLogGopsGraph(graph, params)
+      // labels name unmatched operations in the report: read again, keeping them, only then
+      if (result.unmatched.length > 0) {
+        const labelled = readGraph(file, true)
+        result = simulateLogGopsGraph(labelled, params, (r, i) => labelled.labels?.get(labelled.rankStart[r]! + i))
+      }
       process.stdout.write(parsed.data.json ? `${JSON.stringify(logGopsJson(result))}\n` : formatLogGopsText(result))
+    })
+  goal
+    .command('txt2bin')
+    .description("convert a GOAL text schedule to LogGOPSim's binary format (what LogGOPSim's txt2bin writes)")
+    .argument('<in>', 'GOAL text file')
+    .argument('<out>', 'binary schedule to write')
+    .action((input: string, output: string) => {
+      const graph = readGraph(input, false)
+      const fd = openSync(output, 'w')
+      try {
+        writeGoalBinary(graph, (bytes) => writeSync(fd, bytes))
+      } finally {
+        closeSync(fd)
+      }
     })
 }
 
-function readGoalFile(file: string): string {
-  return readInputText(file, 'GOAL file', MAX_GOAL_FILE_BYTES)
+/** Reads a GOAL text or binary file in chunks; file errors become one-line usage errors. */
+function readGraph(file: string, keepLabels: boolean): GoalGraph {
+  try {
+    return readGoalFile(file, { keepLabels })
+  } catch (err) {
+    if (err instanceof GoalSyntaxError || err instanceof GoalScheduleError) throw err
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === undefined) throw err
+    throw new UsageError(`cannot read GOAL file ${file} (${code})`)
+  }
 }

@@ -9,12 +9,15 @@ export type Direction = 'pack' | 'unpack'
 /**
  * A kernel moves `count` instances between the typed buffer B (instance n's origin at unit
  * b + n*extent) and the packed stream P from unit p0; both are views of `grain`-byte units over
- * whole ArrayBuffers, B8/P8 byte views of the same. T holds tables already divided by the grain.
+ * whole ArrayBuffers, B8/P8 byte views of the same. T holds tables already divided by the grain,
+ * as Int32Array, and the kernel coerces its scalar arguments with `| 0`: every index is then an
+ * int32 to V8 (float64 arguments or tables made it compile all index arithmetic as doubles, with a
+ * conversion on every element access). Callers guarantee that every index fits an int32.
  * Returns the packed unit index after the last byte.
  */
 export type Kernel = (
   B: ArrayLike<number> & { [i: number]: number }, P: ArrayLike<number> & { [i: number]: number },
-  b: number, p0: number, count: number, extent: number, T: Float64Array, B8: Uint8Array, P8: Uint8Array,
+  b: number, p0: number, count: number, extent: number, T: Int32Array, B8: Uint8Array, P8: Uint8Array,
 ) => number
 
 /** Runs from this many bytes up are moved by one native copy (measured crossover, see README). */
@@ -29,7 +32,7 @@ const MAX_SOURCE_CHARS = 400_000
 
 export interface KernelSource {
   readonly source: string
-  readonly table: Float64Array
+  readonly table: Int32Array
 }
 
 export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelSource | undefined {
@@ -160,11 +163,13 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
     }
   }
-  line('let p = p0;')
+  line('b = b | 0; count = count | 0; extent = extent | 0;')
+  line('let p = p0 | 0;')
   line('for (let n = 0, o = b; n < count; n++, o += extent) {')
   body(loop, 'o', 0)
   line('}')
   line('return p;')
   if (chars > MAX_SOURCE_CHARS) return undefined
-  return { source: out, table: Float64Array.from(table) }
+  for (const v of table) if (v !== (v | 0)) return undefined
+  return { source: out, table: Int32Array.from(table) }
 }

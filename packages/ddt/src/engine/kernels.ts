@@ -8,7 +8,7 @@ export type Grain = 8 | 4 | 1
 
 export interface BoundKernel {
   readonly run: Kernel
-  readonly table: Float64Array
+  readonly table: Int32Array
 }
 
 /** Whole-ArrayBuffer views, one set per buffer (so calls allocate no views). */

@@ -22,6 +22,8 @@ function typeGrain(c: CompiledType, count: number): number {
   return Math.min(c.info.grain, extentGrain)
 }
 
+const INT32_MAX = 0x7fffffff
+
 interface Checked {
   readonly c: CompiledType
   readonly size: number
@@ -39,10 +41,13 @@ function runWhole(c: CompiledType, dir: 'pack' | 'unpack', count: number, buf: U
   const bufAt = buf.byteOffset + origin
   const pAt = packed.byteOffset + packedAt
   const g = grainFor(typeGrain(c, count), bufAt, pAt)
+  // kernels index in int32 (see codegen.ts): larger buffers or counts take the segment path
+  if (buf.buffer.byteLength > INT32_MAX || packed.buffer.byteLength > INT32_MAX || count > INT32_MAX) return false
   const k = kernelFor(c, g, dir)
   if (k === undefined) return false
-  const extent = count <= 1 ? 0 : c.type.extent / g
-  k.run(unitView(buf, g), unitView(packed, g), bufAt / g, pAt / g, count, extent, k.table, byteView(buf), byteView(packed))
+  // integer quotients (g divides each), passed as int32 so the kernel's arithmetic stays integer
+  const extent = count <= 1 ? 0 : (c.type.extent / g) | 0
+  k.run(unitView(buf, g), unitView(packed, g), (bufAt / g) | 0, (pAt / g) | 0, count, extent, k.table, byteView(buf), byteView(packed))
   return true
 }
 

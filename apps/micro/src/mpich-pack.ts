@@ -1,0 +1,152 @@
+// MPICH's MPI_Pack / MPI_Unpack on the host-pack workloads, measured in the same run as spinmpi's
+// kernels: the workload types are written out as a small C program (MPI_Type_* calls built from
+// the same JSON), compiled with `mpicc -O2` when it is installed, and run once; it prints MB/s
+// per workload. Without mpicc the benchmark says so and reports against the in-process copy only.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface MpichWorkload {
+  readonly id: string
+  readonly count: number
+  readonly packedBytes: number
+  /** Type JSON as in the workload file, or null for the SPECFEM generator. */
+  readonly type: unknown
+  readonly specfem?: { readonly blocklength: number; readonly displacements: number }
+}
+
+export interface MpichRow {
+  readonly id: string
+  readonly packMBps: number
+  readonly unpackMBps: number
+}
+
+export type MpichOutcome = { readonly available: true; readonly rows: MpichRow[] } | { readonly available: false; readonly reason: string }
+
+const ELEMENTARY: Readonly<Record<string, string>> = {
+  float64: 'MPI_DOUBLE', float32: 'MPI_FLOAT', complex64: 'MPI_C_FLOAT_COMPLEX', complex128: 'MPI_C_DOUBLE_COMPLEX',
+  int8: 'MPI_INT8_T', int16: 'MPI_INT16_T', int32: 'MPI_INT32_T', int64: 'MPI_INT64_T',
+  uint8: 'MPI_UINT8_T', uint16: 'MPI_UINT16_T', uint32: 'MPI_UINT32_T', uint64: 'MPI_UINT64_T', byte: 'MPI_BYTE', char: 'MPI_CHAR',
+}
+
+/** C statements building `spec` into a fresh variable; returns its name. */
+function typeC(spec: unknown, out: string[], fresh: () => string): string {
+  if (typeof spec === 'string') {
+    const c = ELEMENTARY[spec]
+    if (c === undefined) throw new Error(`mpich-pack: no C name for elementary type '${spec}'`)
+    return c
+  }
+  const s = spec as Record<string, unknown>
+  const nums = (k: string): number[] => s[k] as number[]
+  const v = fresh()
+  out.push(`MPI_Datatype ${v};`)
+  switch (s.kind) {
+    case 'contiguous':
+      out.push(`MPI_Type_contiguous(${s.count}, ${typeC(s.oldtype, out, fresh)}, &${v});`)
+      break
+    case 'vector':
+      out.push(`MPI_Type_vector(${s.count}, ${s.blocklength}, ${s.stride}, ${typeC(s.oldtype, out, fresh)}, &${v});`)
+      break
+    case 'resized':
+      out.push(`MPI_Type_create_resized(${typeC(s.oldtype, out, fresh)}, ${s.lb}, ${s.extent}, &${v});`)
+      break
+    case 'subarray': {
+      const n = nums('sizes').length
+      out.push(`{ int sz[] = {${nums('sizes').join(',')}}, sub[] = {${nums('subsizes').join(',')}}, st[] = {${nums('starts').join(',')}};`)
+      out.push(`  MPI_Type_create_subarray(${n}, sz, sub, st, ${s.order === 'F' ? 'MPI_ORDER_FORTRAN' : 'MPI_ORDER_C'}, ${typeC(s.oldtype, out, fresh)}, &${v}); }`)
+      break
+    }
+    case 'struct': {
+      const types = (s.types as unknown[]).map((t) => typeC(t, out, fresh))
+      out.push(`{ int bl[] = {${nums('blocklengths').join(',')}}; MPI_Aint d[] = {${nums('displacements').join(',')}}; MPI_Datatype ty[] = {${types.join(',')}};`)
+      out.push(`  MPI_Type_create_struct(${types.length}, bl, d, ty, &${v}); }`)
+      break
+    }
+    default:
+      throw new Error(`mpich-pack: type kind '${String(s.kind)}' is not translated to C`)
+  }
+  return v
+}
+
+/** The C program: per workload, warm MPI_Pack and MPI_Unpack medians as MB/s, one JSON line each. */
+export function mpichProgram(workloads: readonly MpichWorkload[], reps: number): string {
+  let k = 0
+  const fresh = (): string => `t${k++}`
+  const bodies = workloads.map((w) => {
+    const lines: string[] = []
+    let root: string
+    if (w.specfem) {
+      root = fresh()
+      lines.push(`MPI_Datatype ${root}; { int n = ${w.specfem.displacements}; int *d = malloc(sizeof(int) * n);`)
+      lines.push('  for (int i = 0; i < n; i++) { uint32_t g = (uint32_t)(i / 5); uint32_t ig = 55u * g + ((uint32_t)(g * 2654435761u) >> 27) + (uint32_t)(i % 5); d[i] = (int)(3u * ig); }')
+      lines.push(`  MPI_Type_create_indexed_block(n, ${w.specfem.blocklength}, d, MPI_FLOAT, &${root}); free(d); }`)
+    } else {
+      root = typeC(w.type, lines, fresh)
+    }
+    lines.push(`MPI_Type_commit(&${root});`)
+    lines.push(`measure("${w.id}", ${root}, ${w.count}, ${w.packedBytes}, ${reps});`)
+    return `{\n  ${lines.join('\n  ')}\n}`
+  })
+  return `#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
+
+/* Buffers span the instances like the JavaScript side (lb/true bounds); warm medians of reps calls. */
+static void measure(const char *id, MPI_Datatype t, int count, long packed_bytes, int reps) {
+  MPI_Aint lb, extent, tlb, textent;
+  MPI_Type_get_extent(t, &lb, &extent);
+  MPI_Type_get_true_extent(t, &tlb, &textent);
+  MPI_Aint span = (MPI_Aint)(count - 1) * extent;
+  MPI_Aint lo = (tlb < lb ? tlb : lb) + (span < 0 ? span : 0);
+  MPI_Aint hi = ((tlb + textent) > (lb + extent) ? (tlb + textent) : (lb + extent)) + (span > 0 ? span : 0);
+  unsigned char *buf = malloc(hi - lo), *packed = malloc(packed_bytes);
+  for (MPI_Aint i = 0; i < hi - lo; i++) buf[i] = (unsigned char)((i * 131 + 7) & 0xff);
+  double *tp = malloc(sizeof(double) * reps), *tu = malloc(sizeof(double) * reps);
+  for (int r = -3; r < reps; r++) {
+    int pos = 0;
+    double t0 = MPI_Wtime();
+    MPI_Pack(buf - lo, count, t, packed, (int)packed_bytes, &pos, MPI_COMM_WORLD);
+    double t1 = MPI_Wtime();
+    pos = 0;
+    MPI_Unpack(packed, (int)packed_bytes, &pos, buf - lo, count, t, MPI_COMM_WORLD);
+    double t2 = MPI_Wtime();
+    if (pos != packed_bytes) { fprintf(stderr, "%s: unpacked %d bytes, expected %ld\\n", id, pos, packed_bytes); exit(2); }
+    if (r >= 0) { tp[r] = t1 - t0; tu[r] = t2 - t1; }
+  }
+  qsort(tp, reps, sizeof(double), cmp);
+  qsort(tu, reps, sizeof(double), cmp);
+  printf("{\\"id\\":\\"%s\\",\\"packMBps\\":%.0f,\\"unpackMBps\\":%.0f}\\n", id, packed_bytes / tp[reps / 2] / 1e6, packed_bytes / tu[reps / 2] / 1e6);
+  free(buf); free(packed); free(tp); free(tu);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+${bodies.join('\n')}
+  MPI_Finalize();
+  return 0;
+}
+`
+}
+
+/** Builds and runs the program; `available: false` with the reason when mpicc is missing or fails. */
+export function runMpichPack(workloads: readonly MpichWorkload[], reps: number): MpichOutcome {
+  const probe = spawnSync('mpicc', ['-show'], { encoding: 'utf8' })
+  if (probe.error !== undefined || probe.status !== 0) return { available: false, reason: 'mpicc not found (apt-get install mpich libmpich-dev)' }
+  const dir = mkdtempSync(join(tmpdir(), 'spinmpi-mpich-'))
+  try {
+    writeFileSync(join(dir, 'pack.c'), mpichProgram(workloads, reps))
+    const cc = spawnSync('mpicc', ['-O2', '-o', join(dir, 'pack'), join(dir, 'pack.c')], { encoding: 'utf8' })
+    if (cc.status !== 0) return { available: false, reason: `mpicc failed: ${(cc.stderr || '').split('\n')[0]}` }
+    const run = spawnSync(join(dir, 'pack'), [], { encoding: 'utf8', timeout: 600_000 })
+    if (run.status !== 0) return { available: false, reason: `the MPICH program failed: ${(run.stderr || String(run.error ?? '')).split('\n')[0]}` }
+    const rows = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as MpichRow)
+    return { available: true, rows }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,251 @@
+// LogGOPSim's binary schedule format (what its txt2bin writes and LogGOPSim maps), read and
+// written in chunks. Layout, little-endian, as in LogGOPSim's Parser.hpp (serialize_mmap):
+//   u64 magic 4223 | u32 num_ranks | u8 max_cpu | u8 max_nic | num_ranks x (u64 start, u64 end)
+// then per rank, at `start` (offsets count from the byte after the magic):
+//   u32 nodes | u32 roots | roots x u32 (nodes without dependencies, in order)
+//   nodes x 39 bytes: u32 dependencies | u8 type (1 send, 2 recv, 3 calc) | u32 peer | u64 size |
+//     u32 tag | u8 cpu | u8 nic | u32 #done-dependents | u32 their first appendix index |
+//     u32 #start-dependents | u32 their first appendix index
+//   appendix: u32 node indices (within the rank).
+// Wildcards (source, tag) are 0xffffffff; a calc has peer 0 and tag 0.
+import { GoalScheduleError } from './goal-errors.js'
+import { ANY, MAX_CPU_NIC } from './goal-types.js'
+import { OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
+
+export const GOAL_BINARY_MAGIC = 4223n
+/** LogGOPSim overwrites the magic with this when a run used --save-mem (the file is spent). */
+const MAGIC_INVALIDATED = 2342n
+const NODE_BYTES = 39
+const WILDCARD = 0xffffffff
+const CHUNK = 1 << 20
+
+/** Reads `length` bytes at file `position` into `buf` at `offset`; returns how many. */
+export type PositionalSource = (buf: Uint8Array, offset: number, length: number, position: number) => number
+
+const fail = (path: string, detail: string): GoalScheduleError => new GoalScheduleError(path, detail)
+
+/** Reads a binary schedule of `fileBytes` bytes into an operation graph, checking every field. */
+export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGraph {
+  const small = new Uint8Array(16)
+  const view = new DataView(small.buffer)
+  const readAt = (position: number, n: number, what: string): DataView => {
+    if (position + n > fileBytes || read(small, 0, n, position) !== n) throw fail('binary', `file ends inside ${what} (at byte ${position})`)
+    return view
+  }
+  const magic = readAt(0, 8, 'the magic number').getBigUint64(0, true)
+  if (magic === MAGIC_INVALIDATED) throw fail('binary', 'this schedule was spent by a LogGOPSim --save-mem run (magic 2342)')
+  if (magic !== GOAL_BINARY_MAGIC) throw fail('binary', `not a LogGOPSim binary schedule (magic ${magic}, expected 4223)`)
+  const header = readAt(8, 6, 'the header')
+  const numRanks = header.getUint32(0, true)
+  const maxCpu = header.getUint8(4)
+  const maxNic = header.getUint8(5)
+  if (numRanks < 1 || numRanks > 0x7fffffff) throw fail('binary', `num_ranks ${numRanks} is out of range`)
+  // pass 1: every rank's place and counts
+  const starts = new Float64Array(numRanks)
+  const rankStart = new Int32Array(numRanks + 1)
+  const rankEdges = new Float64Array(numRanks)
+  let numOps = 0
+  let numEdges = 0
+  for (let r = 0; r < numRanks; r++) {
+    const jump = readAt(14 + 16 * r, 16, `the jump table entry of rank ${r}`)
+    const start = Number(jump.getBigUint64(0, true))
+    const end = Number(jump.getBigUint64(8, true))
+    if (!(start <= end) || 8 + end > fileBytes) throw fail(`ranks[${r}]`, `data [${start}, ${end}) lies outside the file`)
+    const counts = readAt(8 + start, 8, `the counts of rank ${r}`)
+    const nodes = counts.getUint32(0, true)
+    const roots = counts.getUint32(4, true)
+    const edgeBytes = end - start - 8 - 4 * roots - NODE_BYTES * nodes
+    if (edgeBytes < 0 || edgeBytes % 4 !== 0) throw fail(`ranks[${r}]`, `${end - start} bytes cannot hold ${nodes} operations and ${roots} roots`)
+    starts[r] = 8 + start + 8 + 4 * roots
+    rankStart[r] = numOps
+    rankEdges[r] = edgeBytes / 4
+    numOps += nodes
+    numEdges += edgeBytes / 4
+    if (numOps > 0x7fffffff) throw fail('binary', 'more than 2^31 - 1 operations')
+  }
+  rankStart[numRanks] = numOps
+  const type = new Uint8Array(numOps)
+  const size = new Float64Array(numOps)
+  const peer = new Int32Array(numOps)
+  const tag = new Float64Array(numOps)
+  const cpu = new Uint8Array(numOps)
+  const nic = new Uint8Array(numOps)
+  const rankOf = new Int32Array(numOps)
+  const depCount = new Uint32Array(numOps)
+  const doneStart = new Int32Array(numOps + 1)
+  const startStart = new Int32Array(numOps + 1)
+  // per operation, where its dependents start in its rank's appendix (until the lists are built)
+  const doneAt = new Int32Array(numOps)
+  const startAt = new Int32Array(numOps)
+  const chunk = new Uint8Array(CHUNK - (CHUNK % NODE_BYTES))
+  const cv = new DataView(chunk.buffer)
+  // pass 2: the operations
+  for (let r = 0; r < numRanks; r++) {
+    const first = rankStart[r]!
+    const nodes = rankStart[r + 1]! - first
+    let position = starts[r]!
+    for (let done = 0; done < nodes;) {
+      const n = Math.min(nodes - done, chunk.length / NODE_BYTES)
+      if (read(chunk, 0, n * NODE_BYTES, position) !== n * NODE_BYTES) throw fail(`ranks[${r}]`, 'file ends inside the operations')
+      for (let k = 0; k < n; k++) {
+        const id = first + done + k
+        const at = `ranks[${r}].ops[${done + k}]`
+        const b = k * NODE_BYTES
+        const t = chunk[b + 4]!
+        if (t !== OP_SEND && t !== OP_RECV && t !== OP_CALC) throw fail(`${at}.type`, `unknown operation type ${t}`)
+        const p = cv.getUint32(b + 5, true)
+        const lo = cv.getUint32(b + 9, true)
+        const hi = cv.getUint32(b + 13, true)
+        const tg = cv.getUint32(b + 17, true)
+        if (hi >= 0x200000) throw fail(`${at}.size`, 'larger than 2^53 - 1')
+        type[id] = t
+        size[id] = hi * 4294967296 + lo
+        depCount[id] = cv.getUint32(b, true)
+        cpu[id] = chunk[b + 21]!
+        nic[id] = chunk[b + 22]!
+        if (cpu[id]! > maxCpu) throw fail(`${at}.cpu`, `cpu ${cpu[id]} is above the file's max_cpu ${maxCpu}`)
+        if (t !== OP_CALC && nic[id]! > maxNic) throw fail(`${at}.nic`, `nic ${nic[id]} is above the file's max_nic ${maxNic}`)
+        rankOf[id] = r
+        if (t === OP_CALC) {
+          peer[id] = ANY
+          tag[id] = 0
+        } else {
+          if (p === WILDCARD && t === OP_RECV) peer[id] = ANY
+          else if (p >= numRanks) throw fail(`${at}.${t === OP_SEND ? 'dest' : 'src'}`, `rank ${p} does not exist (${numRanks} ranks)`)
+          else peer[id] = p
+          tag[id] = tg === WILDCARD ? ANY : tg
+        }
+        doneStart[id + 1] = cv.getUint32(b + 23, true)
+        doneAt[id] = cv.getUint32(b + 27, true)
+        startStart[id + 1] = cv.getUint32(b + 31, true)
+        startAt[id] = cv.getUint32(b + 35, true)
+      }
+      done += n
+      position += n * NODE_BYTES
+    }
+  }
+  for (let i = 0; i < numOps; i++) {
+    doneStart[i + 1]! += doneStart[i]!
+    startStart[i + 1]! += startStart[i]!
+  }
+  if (doneStart[numOps]! + startStart[numOps]! !== numEdges) {
+    throw fail('binary', `the operations name ${doneStart[numOps]! + startStart[numOps]!} dependents, the appendices hold ${numEdges}`)
+  }
+  const doneList = new Int32Array(doneStart[numOps]!)
+  const startList = new Int32Array(startStart[numOps]!)
+  const incoming = new Uint32Array(numOps)
+  // pass 3: each rank's appendix, then its operations' dependent lists
+  for (let r = 0; r < numRanks; r++) {
+    const first = rankStart[r]!
+    const nodes = rankStart[r + 1]! - first
+    const edges = rankEdges[r]!
+    const appendix = new Uint8Array(4 * edges)
+    const position = starts[r]! + NODE_BYTES * nodes
+    for (let off = 0; off < appendix.length;) {
+      const got = read(appendix, off, Math.min(CHUNK, appendix.length - off), position + off)
+      if (got <= 0) throw fail(`ranks[${r}]`, 'file ends inside the appendix')
+      off += got
+    }
+    const av = new DataView(appendix.buffer)
+    const copy = (list: Int32Array, from: number, to: number, at: number, id: number, what: string): void => {
+      if (at + (to - from) > edges) throw fail(`ranks[${r}].ops[${id - first}]`, `${what} lie outside the appendix`)
+      for (let k = from; k < to; k++) {
+        const local = av.getUint32(4 * (at + k - from), true)
+        if (local >= nodes) throw fail(`ranks[${r}].ops[${id - first}]`, `${what}: operation ${local} does not exist (rank ${r} has ${nodes})`)
+        list[k] = first + local
+        incoming[first + local]!++
+      }
+    }
+    for (let id = first; id < first + nodes; id++) {
+      copy(doneList, doneStart[id]!, doneStart[id + 1]!, doneAt[id]!, id, 'dependents')
+      copy(startList, startStart[id]!, startStart[id + 1]!, startAt[id]!, id, 'start dependents')
+    }
+  }
+  for (let id = 0; id < numOps; id++) {
+    if (incoming[id] !== depCount[id]) {
+      const r = rankOf[id]!
+      throw fail(`ranks[${r}].ops[${id - rankStart[r]!}]`, `says it waits for ${depCount[id]} operations, ${incoming[id]} name it`)
+    }
+  }
+  return { numRanks, numOps, rankStart, rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, doneList, startStart, startList, maxCpu, maxNic }
+}
+
+/** Writes `graph` in LogGOPSim's binary format, in pieces of about 1 MB, byte for byte what txt2bin writes. */
+export function writeGoalBinary(graph: OpGraph, sink: (bytes: Uint8Array) => void): void {
+  const g = graph
+  if (g.maxCpu > MAX_CPU_NIC || g.maxNic > MAX_CPU_NIC) throw fail('binary', 'cpu and nic numbers must fit one byte')
+  const buf = new Uint8Array(CHUNK + 64)
+  const v = new DataView(buf.buffer)
+  let at = 0
+  const flush = (): void => {
+    if (at > 0) sink(buf.slice(0, at))
+    at = 0
+  }
+  const room = (n: number): void => {
+    if (at + n > buf.length) flush()
+  }
+  const u32 = (x: number): void => {
+    room(4)
+    v.setUint32(at, x, true)
+    at += 4
+  }
+  const u64 = (x: number): void => {
+    room(8)
+    v.setUint32(at, x % 4294967296, true)
+    v.setUint32(at + 4, Math.floor(x / 4294967296), true)
+    at += 8
+  }
+  const u8 = (x: number): void => {
+    room(1)
+    buf[at++] = x
+  }
+  u64(Number(GOAL_BINARY_MAGIC))
+  u32(g.numRanks)
+  u8(g.maxCpu)
+  u8(g.maxNic)
+  let offset = 4 + 2 + 16 * g.numRanks
+  for (let r = 0; r < g.numRanks; r++) {
+    const first = g.rankStart[r]!
+    const last = g.rankStart[r + 1]!
+    let roots = 0
+    for (let id = first; id < last; id++) if (g.depCount[id] === 0) roots++
+    const edges = g.doneStart[last]! - g.doneStart[first]! + g.startStart[last]! - g.startStart[first]!
+    const bytes = 8 + 4 * roots + NODE_BYTES * (last - first) + 4 * edges
+    u64(offset)
+    u64(offset + bytes)
+    offset += bytes
+  }
+  for (let r = 0; r < g.numRanks; r++) {
+    const first = g.rankStart[r]!
+    const last = g.rankStart[r + 1]!
+    let roots = 0
+    for (let id = first; id < last; id++) if (g.depCount[id] === 0) roots++
+    u32(last - first)
+    u32(roots)
+    for (let id = first; id < last; id++) if (g.depCount[id] === 0) u32(id - first)
+    let appendix = 0
+    for (let id = first; id < last; id++) {
+      const isCalc = g.type[id] === OP_CALC
+      const nDone = g.doneStart[id + 1]! - g.doneStart[id]!
+      const nStart = g.startStart[id + 1]! - g.startStart[id]!
+      u32(g.depCount[id]!)
+      u8(g.type[id]!)
+      u32(isCalc ? 0 : g.peer[id] === ANY ? WILDCARD : g.peer[id]!)
+      u64(g.size[id]!)
+      u32(isCalc ? 0 : g.tag[id] === ANY ? WILDCARD : g.tag[id]!)
+      u8(g.cpu[id]!)
+      u8(isCalc ? 0 : g.nic[id]!)
+      u32(nDone)
+      u32(appendix)
+      appendix += nDone
+      u32(nStart)
+      u32(appendix)
+      appendix += nStart
+    }
+    for (let id = first; id < last; id++) {
+      for (let k = g.doneStart[id]!; k < g.doneStart[id + 1]!; k++) u32(g.doneList[k]! - first)
+      for (let k = g.startStart[id]!; k < g.startStart[id + 1]!; k++) u32(g.startList[k]! - first)
+    }
+  }
+  flush()
+}

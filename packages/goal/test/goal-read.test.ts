@@ -1,0 +1,216 @@
+// The streaming byte reader and the binary format against the object reader: the same graph,
+// the same per-host times and the same error messages, on the example files and on generated
+// schedules larger than the reader's 1 MB chunk.
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { GoalScheduleError, GoalSyntaxError } from '../src/goal-errors.js'
+import { parseGoal } from '../src/goal-parse.js'
+import { readGoalGraphFromBytes, MAX_TOKEN_BYTES } from '../src/goal-read.js'
+import { readGoalBinary, writeGoalBinary } from '../src/goal-binary.js'
+import { writeAllreduce, writePingPongChain, writeRandomExchange } from '../src/goal-synthetic.js'
+import { buildOpGraph, type OpGraph } from '../src/loggops-graph.js'
+import { MatchQueues } from '../src/match-queue.js'
+import { LabelTable } from '../src/goal-labels.js'
+import { simulateLogGops, simulateLogGopsGraph } from '../src/loggops.js'
+import { BAD_GOAL_TEXTS } from './bad-goal-texts.js'
+
+const examples = fileURLToPath(new URL('../../../examples/goal/', import.meta.url))
+
+function text(write: (sink: (s: string) => void) => void): string {
+  const parts: string[] = []
+  write((s) => parts.push(s))
+  return parts.join('')
+}
+
+const FIELDS = ['rankStart', 'rankOf', 'type', 'size', 'peer', 'tag', 'cpu', 'nic', 'depCount', 'doneStart', 'doneList', 'startStart', 'startList'] as const
+
+function expectSameGraph(a: OpGraph, b: OpGraph): void {
+  expect([a.numRanks, a.numOps, a.maxCpu, a.maxNic]).toEqual([b.numRanks, b.numOps, b.maxCpu, b.maxNic])
+  for (const f of FIELDS) expect(Array.from(a[f]), f).toEqual(Array.from(b[f]))
+}
+
+/** Reads back what writeGoalBinary wrote. */
+function binaryRoundTrip(g: OpGraph): { bytes: Uint8Array; graph: OpGraph } {
+  const parts: Uint8Array[] = []
+  writeGoalBinary(g, (p) => parts.push(p))
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const p of parts) {
+    bytes.set(p, at)
+    at += p.length
+  }
+  const graph = readGoalBinary((buf, offset, length, position) => {
+    const n = Math.max(0, Math.min(length, bytes.length - position))
+    buf.set(bytes.subarray(position, position + n), offset)
+    return n
+  }, bytes.length)
+  return { bytes, graph }
+}
+
+const files = readdirSync(examples).filter((f) => f.endsWith('.goal'))
+const generated: Array<[string, string]> = [
+  ['allreduce on 256 hosts', text((s) => writeAllreduce(s, 256))],
+  ['ping-pong chain of 40,000 operations (> 1 MB)', text((s) => writePingPongChain(s, 40_000))],
+  ['random exchange, 6 ranks (> 1 MB)', text((s) => writeRandomExchange(s, 6, 12_000, 7))],
+]
+
+describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
+  it.each(files)('examples/goal/%s: same graph, same per-host times', (file) => {
+    const source = readFileSync(examples + file, 'utf8')
+    const g = readGoalGraphFromBytes(source)
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+    expect(simulateLogGopsGraph(g)).toEqual(simulateLogGops(parseGoal(source)))
+  })
+
+  it.each(generated)('%s: same graph, same per-host times', (_name, source) => {
+    const g = readGoalGraphFromBytes(source)
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+    const want = simulateLogGops(parseGoal(source))
+    expect(want.unmatched).toEqual([])
+    expect(simulateLogGopsGraph(g)).toEqual(want)
+  })
+
+  it('the generated texts span several 1 MB chunks', () => {
+    expect(generated[1]![1].length).toBeGreaterThan(1 << 20)
+    expect(generated[2]![1].length).toBeGreaterThan(1 << 20)
+  })
+
+  it.each(BAD_GOAL_TEXTS)('%s -> the same one-line error', (_name, source, message) => {
+    expect(() => readGoalGraphFromBytes(source)).toThrow(new GoalSyntaxError(Number(/^line (\d+)/.exec(message)![1]), message.replace(/^line \d+: /, '')))
+  })
+
+  it('keeps labels only when asked, for unmatched-operation reports', () => {
+    const source = 'num_ranks 2\nrank 0 {\na: send 4b to 1 tag 3\n}\nrank 1 {\nx: recv 4b from 0 tag 4\n}\n'
+    expect(readGoalGraphFromBytes(source).labels).toBeNull()
+    const g = readGoalGraphFromBytes(source, { keepLabels: true })
+    const r = simulateLogGopsGraph(g, {}, (rank, i) => g.labels!.get(g.rankStart[rank]! + i))
+    expect(r).toEqual(simulateLogGops(parseGoal(source)))
+    expect(r.unmatched.map((u) => u.label)).toEqual(['a', 'x'])
+  })
+
+  it('a word longer than the token limit is a one-line error, not an unbounded buffer', () => {
+    const source = `num_ranks 1\nrank 0 {\n${'a'.repeat(MAX_TOKEN_BYTES + 10)}: calc 1\n}\n`
+    expect(() => readGoalGraphFromBytes(source)).toThrow(`line 3: a word or number longer than ${MAX_TOKEN_BYTES} bytes`)
+  })
+
+  it('comments and statements straddling chunk boundaries read the same', () => {
+    // a long comment pushes the statements across the first 1 MB boundary at every offset mod 7
+    for (let pad = 0; pad < 7; pad++) {
+      const source = `num_ranks 2\n/* ${'x'.repeat((1 << 20) - 20 + pad)} */ rank 0 {\n// ${'y'.repeat(70_000)}\na: send 8b to 1 tag 5\n}\nrank 1 {\nb: recv 8b from -1 tag 5\n}\n`
+      expectSameGraph(readGoalGraphFromBytes(source), buildOpGraph(parseGoal(source)))
+    }
+  })
+})
+
+describe("LogGOPSim's binary format", () => {
+  it('lays out a one-rank schedule byte for byte as Parser.hpp describes', () => {
+    const g = readGoalGraphFromBytes('num_ranks 1\nrank 0 {\na: send 300b to 0 tag 9 nic 1\nb: recv 300b from -1 tag -1 cpu 2\nc: calc 77\nc requires a\nc irequires b\n}\n')
+    const { bytes } = binaryRoundTrip(g)
+    const v = new DataView(bytes.buffer)
+    expect(v.getBigUint64(0, true)).toBe(4223n)
+    expect([v.getUint32(8, true), bytes[12], bytes[13]]).toEqual([1, 2, 1]) // ranks, max cpu, max nic
+    // jump table: rank 0 from 22 (4 + 2 + 16, counted after the magic) to 22 + 8 + 2*4 + 3*39 + 2*4
+    expect([Number(v.getBigUint64(14, true)), Number(v.getBigUint64(22, true))]).toEqual([22, 22 + 8 + 8 + 117 + 8])
+    const rank = 30
+    expect([v.getUint32(rank, true), v.getUint32(rank + 4, true), v.getUint32(rank + 8, true), v.getUint32(rank + 12, true)]).toEqual([3, 2, 0, 1])
+    const node = (i: number): number => rank + 16 + 39 * i
+    // a: no dependencies, send, peer 0, 300 bytes, tag 9, cpu 0, nic 1, one done-dependent at 0, none at 1
+    const a = node(0)
+    expect([v.getUint32(a, true), bytes[a + 4], v.getUint32(a + 5, true), v.getUint32(a + 9, true), v.getUint32(a + 17, true), bytes[a + 21], bytes[a + 22]]).toEqual([0, 1, 0, 300, 9, 0, 1])
+    expect([v.getUint32(a + 23, true), v.getUint32(a + 27, true), v.getUint32(a + 31, true), v.getUint32(a + 35, true)]).toEqual([1, 0, 0, 1])
+    const b = node(1)
+    expect([bytes[b + 4], v.getUint32(b + 5, true), v.getUint32(b + 17, true), bytes[b + 21]]).toEqual([2, 0xffffffff, 0xffffffff, 2])
+    expect([v.getUint32(b + 23, true), v.getUint32(b + 27, true), v.getUint32(b + 31, true), v.getUint32(b + 35, true)]).toEqual([0, 1, 1, 1])
+    const c = node(2)
+    expect([v.getUint32(c, true), bytes[c + 4], v.getUint32(c + 5, true), v.getUint32(c + 9, true), v.getUint32(c + 17, true)]).toEqual([2, 3, 0, 77, 0])
+    // appendix: a's done-dependent c, b's start-dependent c
+    expect([v.getUint32(node(3), true), v.getUint32(node(3) + 4, true)]).toEqual([2, 2])
+    expect(bytes.length).toBe(8 + 22 + 141)
+  })
+
+  it.each([...files.map((f) => [f, readFileSync(examples + f, 'utf8')] as [string, string]), ...generated])('%s: text -> binary -> graph is the same graph and times', (_name, source) => {
+    const g = readGoalGraphFromBytes(source)
+    const back = binaryRoundTrip(g).graph
+    expectSameGraph(back, g)
+    expect(simulateLogGopsGraph(back)).toEqual(simulateLogGopsGraph(g))
+  })
+
+  it('rejects a file that is not a schedule, a truncated one and inconsistent dependency counts', () => {
+    const g = readGoalGraphFromBytes('num_ranks 1\nrank 0 {\na: calc 1\nb: calc 2\nb requires a\n}\n')
+    const { bytes } = binaryRoundTrip(g)
+    const read = (b: Uint8Array): OpGraph =>
+      readGoalBinary((buf, offset, length, position) => {
+        const n = Math.max(0, Math.min(length, b.length - position))
+        buf.set(b.subarray(position, position + n), offset)
+        return n
+      }, b.length)
+    const bad = bytes.slice()
+    bad[0] = 1
+    expect(() => read(bad)).toThrow(GoalScheduleError)
+    expect(() => read(bytes.slice(0, bytes.length - 3))).toThrow(/outside the file/)
+    const counts = bytes.slice()
+    new DataView(counts.buffer).setUint32(30 + 12, 5, true) // op a says it waits for 5
+    expect(() => read(counts)).toThrow('ranks[0].ops[0]: says it waits for 5 operations, 0 name it')
+  })
+})
+
+describe('hashed matching queues keep MPI order', () => {
+  it('take returns what a walk of the whole queue in posting order returns (random posts, wildcards on both sides)', () => {
+    const value = fc.integer({ min: -1, max: 3 }) // -1 is ANY
+    // mostly appends to one rank, so queues grow past the indexing threshold and drain again
+    const step = fc.record({ take: fc.integer({ min: 0, max: 9 }).map((x) => x < 4), rank: fc.integer({ min: 0, max: 2 }).map((r) => (r === 2 ? 1 : r)), src: value, tag: value })
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
+        const n = steps.length
+        const entrySrc = new Int32Array(n)
+        const entryTag = new Float64Array(n)
+        const q = new MatchQueues(3, n, entrySrc, entryTag)
+        const reference: number[][] = [[], [], []]
+        steps.forEach((s, op) => {
+          if (!s.take) {
+            entrySrc[op] = s.src
+            entryTag[op] = s.tag
+            q.append(s.rank, op)
+            reference[s.rank]!.push(op)
+            return
+          }
+          const list = reference[s.rank]!
+          const k = list.findIndex((e) => (s.src === -1 || entrySrc[e] === -1 || entrySrc[e] === s.src) && (s.tag === -1 || entryTag[e] === -1 || entryTag[e] === s.tag))
+          const want = k < 0 ? -1 : list.splice(k, 1)[0]!
+          expect(q.take(s.rank, s.src, s.tag)).toBe(want)
+        })
+        for (let r = 0; r < 3; r++) expect(q.entries(r)).toEqual(reference[r])
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
+
+describe('LabelTable', () => {
+  it('behaves as a Map from label to index, cleared per rank (numbered, zero-padded and plain labels)', () => {
+    const label = fc.tuple(fc.constantFrom('a', 'b', 's_', 'x'), fc.constantFrom('', '0', '00', '1', '01', '10', '7', '123456789', '99999999'))
+      .map(([p, d]) => p + d)
+    const step = fc.oneof(fc.record({ add: label }), fc.record({ get: label }), fc.constant({ clear: true as const }))
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 200 }), (steps) => {
+        const t = new LabelTable()
+        let model = new Map<string, number>()
+        const bytes = (s: string): Uint8Array => new TextEncoder().encode(s)
+        steps.forEach((s, i) => {
+          if ('clear' in s) {
+            t.clear()
+            model = new Map()
+          } else if ('add' in s) {
+            expect(t.add(bytes(s.add), s.add.length, i)).toBe(!model.has(s.add))
+            if (!model.has(s.add)) model.set(s.add, i)
+          } else {
+            expect(t.get(bytes(s.get), s.get.length)).toBe(model.get(s.get) ?? -1)
+          }
+        })
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
