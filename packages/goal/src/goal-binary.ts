@@ -12,6 +12,7 @@ import { GoalScheduleError } from './goal-errors.js'
 import { ANY, MAX_CPU_NIC } from './goal-types.js'
 import { OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
 
+/** The first 64-bit word of a LogGOPSim binary schedule (Parser.hpp's serialized graph). */
 export const GOAL_BINARY_MAGIC = 4223n
 /** LogGOPSim overwrites the magic with this when a run used --save-mem (the file is spent). */
 const MAGIC_INVALIDATED = 2342n

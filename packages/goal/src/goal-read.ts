@@ -11,6 +11,7 @@ import { OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
 /** Reads up to `length` bytes into `buf` at `offset`; returns how many (0 at the end). */
 export type ByteSource = (buf: Uint8Array, offset: number, length: number) => number
 
+/** Options of the streaming GOAL readers. */
 export interface GoalReadOptions {
   /** Expected size in bytes (e.g. the file's), to size the operation arrays once. */
   readonly sizeHint?: number

@@ -7,6 +7,7 @@ export const OP_SEND = 1
 export const OP_RECV = 2
 export const OP_CALC = 3
 
+/** A schedule as typed arrays: one entry per operation, dependencies as index lists. */
 export interface OpGraph {
   readonly numRanks: number
   readonly numOps: number
