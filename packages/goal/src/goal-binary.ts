@@ -10,7 +10,7 @@
 // Wildcards (source, tag) are 0xffffffff; a calc has peer 0 and tag 0.
 import { GoalScheduleError } from './goal-errors.js'
 import { ANY, MAX_CPU_NIC } from './goal-types.js'
-import { OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
+import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
 
 /** The first 64-bit word of a LogGOPSim binary schedule (Parser.hpp's serialized graph). */
 export const GOAL_BINARY_MAGIC = 4223n
@@ -65,16 +65,7 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
     if (numOps > 0x7fffffff) throw fail('binary', 'more than 2^31 - 1 operations')
   }
   rankStart[numRanks] = numOps
-  const type = new Uint8Array(numOps)
-  const size = new Float64Array(numOps)
-  const peer = new Int32Array(numOps)
-  const tag = new Float64Array(numOps)
-  const cpu = new Uint8Array(numOps)
-  const nic = new Uint8Array(numOps)
-  const rankOf = new Int32Array(numOps)
-  const depCount = new Uint32Array(numOps)
-  const doneStart = new Int32Array(numOps + 1)
-  const startStart = new Int32Array(numOps + 1)
+  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps)
   // per operation, where its dependents start in its rank's appendix (until the lists are built)
   const doneAt = new Int32Array(numOps)
   const startAt = new Int32Array(numOps)

@@ -36,21 +36,28 @@ export interface OpGraph {
   readonly maxNic: number
 }
 
+/** The per-operation arrays of an OpGraph of `numOps` operations, zeroed, for a reader to fill. */
+export function allocOpArrays(numOps: number) {
+  return {
+    rankOf: new Int32Array(numOps),
+    type: new Uint8Array(numOps),
+    size: new Float64Array(numOps),
+    peer: new Int32Array(numOps),
+    tag: new Float64Array(numOps),
+    cpu: new Uint8Array(numOps),
+    nic: new Uint8Array(numOps),
+    depCount: new Uint32Array(numOps),
+    doneStart: new Int32Array(numOps + 1),
+    startStart: new Int32Array(numOps + 1),
+  }
+}
+
 export function buildOpGraph(schedule: GoalSchedule): OpGraph {
   const numRanks = schedule.ranks.length
   let numOps = 0
   for (const r of schedule.ranks) numOps += r.ops.length
   const rankStart = new Int32Array(numRanks + 1)
-  const rankOf = new Int32Array(numOps)
-  const type = new Uint8Array(numOps)
-  const size = new Float64Array(numOps)
-  const peer = new Int32Array(numOps)
-  const tag = new Float64Array(numOps)
-  const cpu = new Uint8Array(numOps)
-  const nic = new Uint8Array(numOps)
-  const depCount = new Uint32Array(numOps)
-  const doneStart = new Int32Array(numOps + 1)
-  const startStart = new Int32Array(numOps + 1)
+  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps)
   let maxCpu = 0
   let maxNic = 0
   let id = 0
