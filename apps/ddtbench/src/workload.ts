@@ -1,5 +1,5 @@
 // The shape of one application input: which type, at which addresses, over which allocations,
-// and what the spec (/work/shared/ddtbench-types.md) says it must measure. Types only.
+// and what the DDTBench type spec (docs/ddtbench.md) says it must measure. Types only.
 
 import type { Datatype } from '@spinmpi/ddt'
 
