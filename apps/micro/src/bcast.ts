@@ -22,7 +22,7 @@ const KIND = { 'nic-stream': 'stream', 'nic-store': 'store', 'nic-binary': 'bina
 
 /** Latency (ns) of one broadcast of `bytes` from rank 0 on `ranks` ranks. */
 export async function bcastLatencyNs(profile: string, algorithm: BcastAlgorithmName, ranks: number, bytes: number): Promise<number> {
-  const r = await run({ ranks, profile, seed: 1, mode: 'timing' }, async (comm) => {
+  const r = await run({ ranks, profile, seed: 1, mode: 'timing' }, async (comm): Promise<[number, number]> => {
     const core = comm as CommCore
     if (algorithm === 'binomial') {
       await comm.barrier()
@@ -36,7 +36,7 @@ export async function bcastLatencyNs(profile: string, algorithm: BcastAlgorithmN
     await prepared.start()
     return [t0, comm.nowPs()]
   })
-  const start = r.results[0][0]
+  const start = r.results[0]![0]
   const end = Math.max(...r.results.map((x) => x[1]))
   return (end - start) / 1000
 }
@@ -106,8 +106,8 @@ export const bcastFigure: Figure = {
         claim: 'Myrinet: the gain at 4 KiB grows at every step of the node count',
         paper: 'Myrinet paper (Fig. 9): "the factor of improvement increases with system size"',
         basis: 'predicted', constants: [],
-        pass: gains.length > 1 && gains.every((g, i) => i === 0 || g > gains[i - 1]),
-        measured: myrinetRanks.map((n, i) => `${n}: ${gains[i].toFixed(2)}x`).join(', '),
+        pass: gains.length > 1 && gains.every((g, i) => i === 0 || g > gains[i - 1]!),
+        measured: myrinetRanks.map((n, i) => `${n}: ${gains[i]!.toFixed(2)}x`).join(', '),
       }, covers(myrinetRanks, [2, 4, 8, 16]), true),
     ]
     const ranks = 1024

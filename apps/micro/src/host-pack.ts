@@ -59,7 +59,7 @@ function loadWorkloads(): Workload[] {
   const path = hostPackWorkloadsPath()
   const parsed = fileSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')))
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]
+    const issue = parsed.error.issues[0]!
     throw new Error(`${path}: ${issue.path.join('.')}: ${issue.message}`)
   }
   return parsed.data.types
@@ -99,7 +99,7 @@ function flushCaches(): void {
   flushBuffer ??= new Int32Array(FLUSH_BYTES >> 2).fill(1)
   let s = 0
   // One read per 64-byte line.
-  for (let i = 0; i < flushBuffer.length; i += 16) s += flushBuffer[i]
+  for (let i = 0; i < flushBuffer.length; i += 16) s += flushBuffer[i]!
   flushSink ^= s
 }
 

@@ -283,7 +283,9 @@ class LogGopsRun {
   }
 
   private release(dependent: number): void {
-    if (--this.depLeft[dependent] === 0) this.ready[this.readyLen++] = dependent
+    const left = this.depLeft[dependent]! - 1
+    this.depLeft[dependent] = left
+    if (left === 0) this.ready[this.readyLen++] = dependent
   }
 
   /**

@@ -53,17 +53,18 @@ export async function exchange(core: CommCore, sendSide: ExchangeSide | null, re
   } else {
     send = sendSide
     checkSide(send, n, 'send', where)
-    checkFits(send.counts[r] * send.types[r].size, recv.counts[r] * recv.types[r].size, `${where} own block`)
+    const [sendCount, sendType, recvCount, recvType] = [send.counts[r]!, send.types[r]!, recv.counts[r]!, recv.types[r]!]
+    checkFits(sendCount * sendType.size, recvCount * recvType.size, `${where} own block`)
     await localCopy(
-      core, offsetBuffer(send.buf, send.byteDispls[r]), send.counts[r], send.types[r],
-      offsetBuffer(recv.buf, recv.byteDispls[r]), recv.counts[r], recv.types[r], where,
+      core, offsetBuffer(send.buf, send.byteDispls[r]!), sendCount, sendType,
+      offsetBuffer(recv.buf, recv.byteDispls[r]!), recvCount, recvType, where,
     )
   }
   for (let k = 1; k < n; k++) {
     const dst = (r + k) % n, src = (r - k + n) % n
     await core.coll.sendrecv(
-      offsetBuffer(send.buf, send.byteDispls[dst]), send.counts[dst], send.types[dst], dst, TAG_ALLTOALL,
-      offsetBuffer(recv.buf, recv.byteDispls[src]), recv.counts[src], recv.types[src], src, TAG_ALLTOALL,
+      offsetBuffer(send.buf, send.byteDispls[dst]!), send.counts[dst]!, send.types[dst]!, dst, TAG_ALLTOALL,
+      offsetBuffer(recv.buf, recv.byteDispls[src]!), recv.counts[src]!, recv.types[src]!, src, TAG_ALLTOALL,
     )
   }
 }

@@ -38,7 +38,7 @@ export function nicBcastContext(o: NicBcastContextOptions): ExecutionContextSpec
   const forwardPacket = (ctx: HandlerContext, pkt: PayloadPacket, offset: number) => {
     for (let i = 0; i < children.length; i++) {
       ctx.cycles(FORWARD_LOOP_CYCLES)
-      ctx.putFromDevice(pkt.data, 0, pkt.length, { target: children[i], matchBits, remoteOffset: offset })
+      ctx.putFromDevice(pkt.data, 0, pkt.length, { target: children[i]!, matchBits, remoteOffset: offset })
     }
   }
   const base = { hpuMemBytes: contextMemBytes(children), hostBuffer: o.hostBuffer }
@@ -69,7 +69,7 @@ export function nicBcastContext(o: NicBcastContextOptions): ExecutionContextSpec
         completion: (ctx, info) => {
           for (let i = 0; i < children.length; i++) {
             ctx.cycles(FORWARD_LOOP_CYCLES)
-            ctx.putFromHost(0, info.length, { target: children[i], matchBits })
+            ctx.putFromHost(0, info.length, { target: children[i]!, matchBits })
           }
           return ReturnCode.SUCCESS
         },

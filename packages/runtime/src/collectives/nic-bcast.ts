@@ -75,7 +75,7 @@ export function prepareNicBcast(
         for (let i = 0; i < children.length; i++) {
           if (trace !== null) trace.waited(trace.send(bytes, children[i]!, traceTag), 0)
           if (kind !== 'binary' || i === 0) await core.busy(overheadPs)
-          nic.put({ target: children[i], matchBits: bits, bytes, data: host })
+          nic.put({ target: children[i]!, matchBits: bits, bytes, data: host })
         }
       },
     }

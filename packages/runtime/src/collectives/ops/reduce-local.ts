@@ -28,7 +28,7 @@ export function reduceLocal(
   const b = new DataView(inout.buffer, inout.byteOffset, inout.byteLength)
   const sig = type.signature
   if (sig.length === 1) {
-    combineElements(op.code, sig[0].name, a, inOffset, b, ioOffset, sig[0].count * count)
+    combineElements(op.code, sig[0]!.name, a, inOffset, b, ioOffset, sig[0]!.count * count)
     return
   }
   let at = 0
