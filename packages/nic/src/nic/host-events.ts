@@ -46,6 +46,8 @@ export interface HostEvent {
   readonly value: number
   readonly message: string
   readonly unexpected: UnexpectedMessage | null
+  /** When the message's first packet reached the NIC ('put', 'unexpected', 'put-overflow'); else `time`. */
+  readonly firstByteAt: Ps
 }
 
 /** Selects the host events a poll or wait takes. */
@@ -107,5 +109,6 @@ export function makeEvent(kind: HostEventKind, time: Ps, node: number, fields: P
     value: fields.value ?? 0,
     message: fields.message ?? '',
     unexpected: fields.unexpected ?? null,
+    firstByteAt: fields.firstByteAt ?? time,
   }
 }

@@ -443,7 +443,10 @@ export class InboundEngine implements HerSink {
       p.postAt(makeEvent('dropped', now, p.node, { header: h, length: h.length }))
     } else {
       me.activeMessages--
-      const fields = { meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, value: msg.droppedBytes }
+      const fields = {
+        meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, value: msg.droppedBytes,
+        firstByteAt: msg.firstByteAt,
+      }
       const u = msg.unexpected
       if (u !== null) {
         u.done = true

@@ -199,26 +199,17 @@ function record(
 ): void {
   r.ep.world.stats.receives.push({
     rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: unserved ?? plan.fallback,
-    processingPs: e.time - firstByteAt(r, e), hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
+    processingPs: e.time - e.firstByteAt, hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
   })
 }
 
 /** An eager receive: host path (copy or unpack from where the NIC put it). */
 function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: HostEvent): void {
   // An unexpected message was processed into the overflow buffer before this receive existed.
-  const processingPs = e.kind === 'put' ? e.time - firstByteAt(r, e) : 0
+  const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
   r.ep.world.stats.receives.push({
     rank: r.ep.rank, source, tag, bytes, strategy: 'host', fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
   })
-}
-
-function firstByteAt(r: Recv, e: HostEvent): number {
-  const msgs = r.ep.nic.stats.messages
-  for (let i = msgs.length - 1; i >= 0; i--) {
-    const m = msgs[i]!
-    if (m.meId === e.meId) return m.firstByteAt
-  }
-  return e.time
 }
 
 function finishRecv(r: Recv, source: number, tag: number, sent: number, received: number, sig: number, hostPs: number): void {
