@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { Bench, type Task } from 'tinybench'
 import { z } from 'zod'
 import { FLOAT32, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
-import type { ClaimCheck, Figure, FigureOptions, FigureResult } from './figure.js'
+import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { runMpichPack, type MpichWorkload } from './mpich-pack.js'
 import { speedRatio, type RatioSummary, type SampleTimes } from './ratio.js'
 
@@ -230,18 +230,13 @@ async function run(options: FigureOptions): Promise<FigureResult> {
     },
     mpich: mpich.available ? 'MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians, same run' : `not measured: ${mpich.reason}; compare with the in-run copy only`,
     vsMpich,
+    // issue #14's speed targets, stated as results (wall-clock targets are not paper claims)
+    mpichTargets: vsMpich === null
+      ? 'not measured (no mpicc)'
+      : `geomean ${vsMpich.geomean}x (target >= 1.0x: ${vsMpich.geomean >= 1 ? 'met' : 'MISS'}); worst cell ${vsMpich.worst}x (target >= 0.5x: ${vsMpich.worst >= 0.5 ? 'met' : 'MISS'})`,
     ratios,
     flushChecksum: flushSink,
   }
-}
-
-function check(result: FigureResult): readonly ClaimCheck[] {
-  const v = result.vsMpich as { geomean: number; worst: number; cells: number } | null
-  if (v === null || v === undefined) return []
-  return [
-    { claim: 'warm host pack/unpack: geomean >= 1.0x MPICH over the workloads (issue #14 target)', paper: "issue #14: spinmpi's own speed target against MPICH (no paper claim)", basis: 'predicted', constants: [], pass: v.geomean >= 1, measured: `${v.geomean}x over ${v.cells} cells` },
-    { claim: 'warm host pack/unpack: every cell >= 0.5x MPICH (issue #14 target)', paper: "issue #14: spinmpi's own speed target against MPICH (no paper claim)", basis: 'predicted', constants: [], pass: v.worst >= 0.5, measured: `worst ${v.worst}x` },
-  ]
 }
 
 export const hostPack: Figure = {
@@ -249,5 +244,4 @@ export const hostPack: Figure = {
   title: 'Host pack/unpack MB/s of the generated datatype kernels, cold and warm, beside a plain copy and MPICH',
   kind: 'perf',
   run,
-  check,
 }
