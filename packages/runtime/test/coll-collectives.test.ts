@@ -1,8 +1,7 @@
 import { FLOAT64, INT32, UINT8, contiguous, vector, INT16, FLOAT32, COMPLEX128, UINT32, INT64, MpiError } from '@spinmpi/ddt'
 import { describe, expect, it } from 'vitest'
-import { createOp } from '../src/collectives/index.js'
 import type { Comm } from '../src/index.js'
-import { onRanks } from './coll-harness.js'
+import { concat, onRanks } from './coll-harness.js'
 
 const SIZES = Array.from({ length: 17 }, (_, i) => i + 1)
 const rootsOf = (n: number) => [...new Set([0, n - 1, n >> 1])]
@@ -199,15 +198,6 @@ describe('reduction ops through reduce and allreduce', () => {
   })
 
   it('a non-commutative user op is applied in rank order for every size and root', async () => {
-    // a ∘ b = a · 10^digits(b) + b (decimal concatenation, associative, not commutative):
-    // the result spells the ranks in order.
-    const concat = createOp((input, inout, count) => {
-      const a = new DataView(input.buffer, input.byteOffset), b = new DataView(inout.buffer, inout.byteOffset)
-      for (let i = 0; i < count; i++) {
-        const y = b.getFloat64(8 * i, true)
-        b.setFloat64(8 * i, a.getFloat64(8 * i, true) * 10 ** String(y).length + y, true)
-      }
-    }, { commute: false, name: 'concat' })
     for (const n of [1, 2, 3, 5, 6, 7, 9]) {
       const { values } = await onRanks(n, async (comm) => {
         const out: number[] = []

@@ -2,23 +2,14 @@
 // sequential computation on 1, 2, 3, 5 and 8 ranks, several roots, derived types, IN_PLACE.
 import { FLOAT64, INT32, contiguous, vector } from '@spinmpi/ddt'
 import { describe, expect, it } from 'vitest'
-import { createOp } from '../src/collectives/index.js'
 import { IN_PLACE, type Comm } from '../src/index.js'
-import { onRanks } from './coll-harness.js'
+import { concat, onRanks } from './coll-harness.js'
 
 const SIZES = [1, 2, 3, 5, 8]
 const rootsOf = (n: number) => [...new Set([0, n - 1, n >> 1])]
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
 
-/** a ∘ b = a · 10^digits(b) + b: associative, not commutative; results spell the ranks in order. */
-const concat = createOp((input, inout, count) => {
-  const a = new DataView(input.buffer, input.byteOffset), b = new DataView(inout.buffer, inout.byteOffset)
-  for (let i = 0; i < count; i++) {
-    const y = b.getFloat64(8 * i, true)
-    b.setFloat64(8 * i, a.getFloat64(8 * i, true) * 10 ** String(y).length + y, true)
-  }
-}, { commute: false, name: 'concat' })
 const spell = (from: number, to: number) => Number(range(to - from + 1).map((i) => from + i + 1).join(''))
 
 describe('gatherv / scatterv', () => {

@@ -6,6 +6,7 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
+import { barsByApplication, INPUT_Y } from './app-rows.js'
 import type { Fig16Row } from '../fig16.js'
 
 export function fig16Chart(result: FigureResult, title: string): ChartSpec {
@@ -15,32 +16,22 @@ export function fig16Chart(result: FigureResult, title: string): ChartSpec {
     label: `${r.input} · γ ${r.gamma.toFixed(1)} · T ${(r.hostNs / 1e6).toFixed(3)} ms · S ${(r.bytes / 1024).toFixed(1)} KiB`,
     nic: r.nicBytes < 1024 ? `${r.nicBytes} B` : `${(r.nicBytes / 1024).toFixed(1)} KiB`,
   }))
-  const y = { field: 'label', type: 'nominal', title: null, sort: null }
+  const y = INPUT_Y
   const low = 0.01
   const x = { field: 'speedup', type: 'quantitative', scale: { type: 'log', domain: [low, 32] }, axis: axis('speedup over host unpack (×)') }
-  return {
-    title,
-    data: { values },
-    facet: { row: { field: 'app', type: 'nominal', title: null, sort: null, header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
-    resolve: { scale: { y: 'independent' } },
-    spec: {
-      width: 460,
-      height: { step: 7 },
-      layer: [
-        {
-          mark: 'bar',
-          encoding: {
-            y, x, x2: { datum: low }, yOffset: { field: 'strategy' },
-            color: { field: 'strategy', type: 'nominal', scale: colorScale(values.map((v) => v.strategy)), legend: { title: 'strategy' } },
-            tooltip: [{ field: 'label' }, { field: 'strategy' }, { field: 'speedup', format: '.2f' }, { field: 'nic', title: 'moved to NIC' }],
-          },
-        },
-        {
-          mark: { type: 'text', align: 'left', dx: 3, fontSize: 7, color: '#444' },
-          encoding: { y, x, yOffset: { field: 'strategy' }, text: { field: 'nic' } },
-        },
-        { mark: { type: 'rule', color: '#555', strokeDash: [4, 3] }, encoding: { x: { datum: 1 } } },
-      ],
+  return barsByApplication(title, values, 7, [
+    {
+      mark: 'bar',
+      encoding: {
+        y, x, x2: { datum: low }, yOffset: { field: 'strategy' },
+        color: { field: 'strategy', type: 'nominal', scale: colorScale(values.map((v) => v.strategy)), legend: { title: 'strategy' } },
+        tooltip: [{ field: 'label' }, { field: 'strategy' }, { field: 'speedup', format: '.2f' }, { field: 'nic', title: 'moved to NIC' }],
+      },
     },
-  }
+    {
+      mark: { type: 'text', align: 'left', dx: 3, fontSize: 7, color: '#444' },
+      encoding: { y, x, yOffset: { field: 'strategy' }, text: { field: 'nic' } },
+    },
+    { mark: { type: 'rule', color: '#555', strokeDash: [4, 3] }, encoding: { x: { datum: 1 } } },
+  ])
 }

@@ -5,6 +5,7 @@
 import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import type { ChartSpec } from '../plot/vega.js'
+import { barsByApplication, INPUT_Y } from './app-rows.js'
 import type { Fig18Row } from '../fig18.js'
 
 export function fig18Chart(result: FigureResult, title: string, paperReuses: number): ChartSpec {
@@ -20,28 +21,18 @@ export function fig18Chart(result: FigureResult, title: string, paperReuses: num
     text: r.reuses === null ? 'never' : r.reuses.toFixed(2),
   }))
   const kinds = [`pays off in < ${paperReuses} reuses`, `pays off in ≥ ${paperReuses} reuses`, 'never pays off (RW-CP not faster)']
-  const y = { field: 'label', type: 'nominal', title: null, sort: null }
+  const y = INPUT_Y
   const x = { field: 'reuses', type: 'quantitative', scale: { type: 'log', domain: [low, top] }, axis: axis('reuses to amortize checkpoint creation') }
-  return {
-    title,
-    data: { values },
-    facet: { row: { field: 'app', type: 'nominal', title: null, sort: null, header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
-    resolve: { scale: { y: 'independent' } },
-    spec: {
-      width: 460,
-      height: { step: 12 },
-      layer: [
-        {
-          mark: 'bar',
-          encoding: {
-            y, x, x2: { datum: low },
-            color: { field: 'kind', type: 'nominal', scale: { domain: kinds, range: ['#2ca02c', '#ff7f0e', '#b0b0b0'] }, legend: { title: null } },
-            tooltip: [{ field: 'label' }, { field: 'text', title: 'reuses' }],
-          },
-        },
-        { mark: { type: 'text', align: 'left', dx: 3, fontSize: 7 }, encoding: { y, x, text: { field: 'text' } } },
-        { mark: { type: 'rule', color: '#555', strokeDash: [4, 3] }, encoding: { x: { datum: paperReuses } } },
-      ],
+  return barsByApplication(title, values, 12, [
+    {
+      mark: 'bar',
+      encoding: {
+        y, x, x2: { datum: low },
+        color: { field: 'kind', type: 'nominal', scale: { domain: kinds, range: ['#2ca02c', '#ff7f0e', '#b0b0b0'] }, legend: { title: null } },
+        tooltip: [{ field: 'label' }, { field: 'text', title: 'reuses' }],
+      },
     },
-  }
+    { mark: { type: 'text', align: 'left', dx: 3, fontSize: 7 }, encoding: { y, x, text: { field: 'text' } } },
+    { mark: { type: 'rule', color: '#555', strokeDash: [4, 3] }, encoding: { x: { datum: paperReuses } } },
+  ])
 }
