@@ -49,6 +49,20 @@ describe('errors inside collectives name the user call and the ranks', () => {
       'rank 2 called bcast(count=4, float64, root=1): different roots')
   })
 
+  it('gatherv and its nonblocking form with different roots are errors too (MPI argument names in the label)', async () => {
+    const gv = (comm: { rank: number }, root: number) => [new Float64Array(1), 1, F64, new Float64Array(3), [1, 1, 1], [0, 1, 2], F64, root] as const
+    const f = await failure(run({ ranks: 3 }, async (comm) => {
+      await comm.gatherv(...gv(comm, comm.rank === 2 ? 1 : 0))
+    }))
+    expect(f.message).toBe('rank 2: collective mismatch on COMM_WORLD (collective call #1): ' +
+      'rank 0 called gatherv(count=1, float64, counts=[1,1,1], [0,1,2], float64, root=0), ' +
+      'rank 2 called gatherv(count=1, float64, counts=[1,1,1], [0,1,2], float64, root=1): different roots')
+    const g = await failure(run({ ranks: 3 }, async (comm) => {
+      await comm.wait(comm.igatherv(...gv(comm, comm.rank === 2 ? 1 : 0)))
+    }))
+    expect(g.message).toMatch(/^rank 2: collective mismatch .*igatherv\(.*root=1\): different roots$/)
+  })
+
   it('allreduce with different counts, and different collectives in the same position', async () => {
     const counts = await failure(run({ ranks: 2 }, async (comm) => {
       await comm.barrier()

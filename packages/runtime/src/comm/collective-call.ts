@@ -31,24 +31,23 @@ const PARAMS: Readonly<Record<string, readonly Param[]>> = {
   alltoall: ['buf', 'count', 'type', 'buf', 'count', 'type'],
   alltoallv: ['buf', 'counts', 'displs', 'type', 'buf', 'counts', 'displs', 'type'],
   alltoallw: ['buf', 'counts', 'displs', 'types', 'buf', 'counts', 'displs', 'types'],
-  // MPI's argument order for the prefix reductions and the nonblocking forms
+  gatherv: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type', 'root'],
+  scatterv: ['buf', 'counts', 'displs', 'type', 'buf', 'count', 'type', 'root'],
+  allgatherv: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'],
   scan: ['buf', 'buf', 'count', 'type', 'op'],
   exscan: ['buf', 'buf', 'count', 'type', 'op'],
+  reduceScatter: ['buf', 'buf', 'counts', 'type', 'op'],
   reduceScatterBlock: ['buf', 'buf', 'count', 'type', 'op'],
-  ibarrier: [],
-  ibcast: ['buf', 'count', 'type', 'root', 'options'],
-  ireduce: ['buf', 'buf', 'count', 'type', 'op', 'root'],
-  iallreduce: ['buf', 'buf', 'count', 'type', 'op'],
-  igather: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'],
-  iscatter: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'],
-  iallgather: ['buf', 'count', 'type', 'buf', 'count', 'type'],
-  ialltoall: ['buf', 'count', 'type', 'buf', 'count', 'type'],
 }
 
 /** Index of the (count, type) pair whose bytes all members share: bcast/reduce/allreduce/gather/allgather/alltoall send, scatter receive. */
 const AGREED_PAIR: Readonly<Record<string, number>> = {
   bcast: 1, reduce: 2, allreduce: 2, gather: 1, scatter: 4, allgather: 1, alltoall: 1, scan: 2, exscan: 2, reduceScatterBlock: 2,
-  ibcast: 1, ireduce: 2, iallreduce: 2, igather: 1, iscatter: 4, iallgather: 1, ialltoall: 1,
+}
+
+/** A nonblocking collective (ibcast, igatherv, ...) takes its blocking form's arguments, in the same order. */
+function blockingName(name: string): string {
+  return /^i[a-z]/.test(name) && name.slice(1) in PARAMS ? name.slice(1) : name
 }
 
 function isType(v: unknown): v is Datatype {
@@ -75,7 +74,7 @@ function show(v: unknown): string | null {
 }
 
 export function describeCall(name: string, args: readonly unknown[]): CallRecord {
-  const params = PARAMS[name]
+  const params = PARAMS[blockingName(name)]
   const parts: string[] = []
   let root: number | null = null
   let op: string | null = null
@@ -88,7 +87,7 @@ export function describeCall(name: string, args: readonly unknown[]): CallRecord
     if (text === null) return
     parts.push(p === 'count' || p === 'root' || p === 'counts' ? `${p}=${text}` : text)
   })
-  const pair = AGREED_PAIR[name]
+  const pair = AGREED_PAIR[blockingName(name)]
   let bytes: number | null = null
   // The count's buffer (just before it, or the send buffer for the reductions) must be a real
   // buffer: a sentinel such as IN_PLACE means MPI ignores this count.
