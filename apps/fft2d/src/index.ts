@@ -9,6 +9,6 @@ export { fft2dOptionsSchema, parseFft2dOptions, Fft2dOptionsError, DATA_MODE_MAX
 export { runFft2d, VERIFY_TOLERANCE, type Fft2dResult } from './run-fft2d.js'
 export { logGopsFromProfile, PS_PER_NS } from './loggops-mapping.js'
 export { measureMessageCosts, modelProfile, type MessageCosts } from './message-costs.js'
-export { fft2dSchedule } from './goal-schedule.js'
+export { fft2dSchedule, fft2dGraph } from './goal-schedule.js'
 export { modelFft2d, simulateFft2d, type ScaledModelOptions, type ScaledModelResult } from './scaled-model.js'
 export { runFft2dCli, fft2dCliSchema, FFT2D_CLI_USAGE, FFT2D_CLI_FLAGS, type Fft2dCliArgs, type Fft2dCliOutput } from './cli.js'

@@ -2,11 +2,11 @@
 // (message-costs.ts), a GOAL schedule of the whole run (goal-schedule.ts), and the LogGOPS
 // simulator with parameters from the profile (loggops-mapping.ts).
 
-import { simulateLogGops } from '@spinmpi/goal'
+import { simulateLogGopsGraph } from '@spinmpi/goal'
 import type { Profile } from '@spinmpi/nic'
 import type { ReceiveStrategyChoice, SendStrategyName } from '@spinmpi/runtime'
 import debugFactory from 'debug'
-import { fft2dSchedule } from './goal-schedule.js'
+import { fft2dGraph } from './goal-schedule.js'
 import { logGopsFromProfile, PS_PER_NS } from './loggops-mapping.js'
 import { measureMessageCosts, modelProfile, type MessageCosts } from './message-costs.js'
 
@@ -31,10 +31,9 @@ export interface ScaledModelResult {
 
 /** Simulates the GOAL schedule of a run with these per-message costs. */
 export function simulateFft2d(costs: MessageCosts, profile: Profile): { runtimeNs: number; goalOps: number } {
-  const schedule = fft2dSchedule(costs)
-  let goalOps = 0
-  for (const r of schedule.ranks) goalOps += r.ops.length
-  const result = simulateLogGops(schedule, logGopsFromProfile(profile))
+  const graph = fft2dGraph(costs)
+  const goalOps = graph.numOps
+  const result = simulateLogGopsGraph(graph, logGopsFromProfile(profile))
   if (result.max === null) throw new Error(`fft2d model: ${result.unmatched.length} GOAL operations stayed unmatched`)
   log('model n=%d P=%d: %d ops, %d ps', costs.n, costs.ranks, goalOps, result.max)
   return { runtimeNs: result.max / PS_PER_NS, goalOps }

@@ -1,6 +1,7 @@
 import { resolveProfile } from '@spinmpi/nic'
 import { describe, expect, it } from 'vitest'
-import { fft2dSchedule, logGopsFromProfile, measureMessageCosts, modelFft2d, runFft2d } from '../src/index.js'
+import { buildOpGraph } from '@spinmpi/goal/internal'
+import { fft2dGraph, fft2dSchedule, logGopsFromProfile, measureMessageCosts, modelFft2d, runFft2d } from '../src/index.js'
 
 const sc19 = resolveProfile('sc19', {})
 
@@ -50,6 +51,16 @@ describe('scaled FFT2D model (packet-level message costs + GOAL + LogGOPS)', () 
     // per phase: fft, local copy, first pack, then (recv, send, calc) for 3 peers
     expect(s.ranks[1]!.ops).toHaveLength(2 * (3 + 3 * 3))
     expect(s.ranks[1]!.ops.filter((o) => o.kind === 'send').map((o) => (o.kind === 'send' ? o.dest : -1))).toEqual([2, 3, 0, 2, 3, 0])
+  })
+
+  it('writes the same operation graph straight into typed arrays as the GOAL objects give', async () => {
+    for (const [n, p, strategy] of [[512, 4, 'rw-cp'], [512, 8, 'host'], [16, 1, 'host']] as const) {
+      const c = await measureMessageCosts(n, p, strategy, sc19)
+      const direct = fft2dGraph(c)
+      const viaObjects = buildOpGraph(fft2dSchedule(c))
+      expect(direct.numOps).toBe(viaObjects.numOps)
+      for (const key of Object.keys(viaObjects) as (keyof typeof viaObjects)[]) expect([key, direct[key]]).toEqual([key, viaObjects[key]])
+    }
   })
 
   it('equals the packet-level run exactly on one rank', async () => {
