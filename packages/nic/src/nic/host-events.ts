@@ -58,6 +58,10 @@ const ANY: HostEventFilter = () => true
 export class HostEventQueue {
   private readonly queued: HostEvent[] = []
   private waiters: { filter: HostEventFilter; signal: Signal<HostEvent> }[] = []
+  private listener: { readonly filter: HostEventFilter; readonly handle: (e: HostEvent) => void } | null = null
+  /** The listener waits for its next event (false while a delivery is queued or running). */
+  private listenerIdle = false
+  private readonly deliverFn = (e: HostEvent): void => this.deliver(e)
   /** Every event ever posted, in order (for traces and stats). */
   readonly log: HostEvent[] = []
 
@@ -73,7 +77,42 @@ export class HostEventQueue {
         return
       }
     }
+    const l = this.listener
+    if (l !== null && this.listenerIdle && l.filter(event)) {
+      this.listenerIdle = false
+      this.sim.noteWakeup()
+      queueMicrotask(() => this.deliverFn(event))
+      return
+    }
     this.queued.push(event)
+  }
+
+  /**
+   * Hands every event passing `filter` to `handle`, one at a time, each in a microtask of its own:
+   * the same order and timing as a loop of \`handle(await next(filter))\` (a posted event wakes
+   * it at once; events queued meanwhile are taken in order after the handler returns), without a
+   * promise and a signal per event. One listener per queue.
+   */
+  listen(filter: HostEventFilter, handle: (e: HostEvent) => void): void {
+    if (this.listener !== null) throw new Error('HostEventQueue: a listener is already set')
+    this.listener = { filter, handle }
+    const e = this.poll(filter)
+    if (e === null) {
+      this.listenerIdle = true
+      return
+    }
+    queueMicrotask(() => this.deliverFn(e))
+  }
+
+  private deliver(e: HostEvent): void {
+    const l = this.listener!
+    l.handle(e)
+    const next = this.poll(l.filter)
+    if (next === null) {
+      this.listenerIdle = true
+      return
+    }
+    queueMicrotask(() => this.deliverFn(next))
   }
 
   /** Removes and returns the first queued event passing `filter`, or null. */

@@ -96,24 +96,34 @@ export class Simulator implements WakeupSink {
    * Runs events, letting awaiting processes continue between events. Resolves when no event is
    * left (or the next is after `until`); processes still parked then are blocked for good.
    */
-  async runAsync(until: Ps = Infinity): Promise<void> {
-    await drainMicrotasks()
-    this.wakeups = 0
-    while (this.step(until)) {
-      if (this.wakeups > 0) {
-        // Continuations run before the next event, even one of the same group.
-        this.wakeups = 0
-        await drainMicrotasks()
+  runAsync(until: Ps = Infinity): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      // Continuations run before the next event, even one of the same group: after an event that
+      // woke a process the loop goes on in a macrotask (setImmediate), which Node starts only once
+      // the microtask queue is empty. One callback for the whole run, no promise per wake-up.
+      const loop = (): void => {
+        try {
+          while (this.step(until)) {
+            if (this.wakeups > 0) {
+              this.wakeups = 0
+              setImmediate(loop)
+              return
+            }
+          }
+        } catch (err) {
+          reject(err)
+          return
+        }
+        resolve()
       }
-    }
+      setImmediate(() => {
+        this.wakeups = 0
+        loop()
+      })
+    })
   }
 }
 
 function fireSignal(s: Signal<void>): void {
   s.fire()
-}
-
-/** Node drains the whole microtask queue (including newly queued jobs) before any macrotask. */
-function drainMicrotasks(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
 }

@@ -4,6 +4,7 @@
 
 import { ERR_BUFFER, MpiError, type Datatype } from '@spinmpi/ddt'
 import type { Buffer, BufferAt, BufferView } from './comm-api.js'
+import { whereText, type Where } from './validate.js'
 
 export interface ResolvedBuffer {
   /** The bytes of the whole view, or null in timing mode. */
@@ -42,33 +43,33 @@ export function typeSpan(type: Datatype, count: number): { lo: number; hi: numbe
  * Resolves `buf` for `count` x `type` in `where` (e.g. "send(dest=1, tag=7)"). In timing mode the
  * bytes are dropped; in data mode a missing or too small buffer is ERR_BUFFER.
  */
-export function resolveBuffer(buf: Buffer, count: number, type: Datatype, dataMode: boolean, where: string): ResolvedBuffer {
+export function resolveBuffer(buf: Buffer, count: number, type: Datatype, dataMode: boolean, where: Where): ResolvedBuffer {
   let view: BufferView | null
   let offset = 0
   if (isBufferAt(buf)) {
     view = buf.data
     offset = buf.byteOffset
     if (!Number.isSafeInteger(offset) || offset < 0) {
-      throw new MpiError(ERR_BUFFER, `${where}: buffer byteOffset must be a non-negative integer, got ${String(offset)}`)
+      throw new MpiError(ERR_BUFFER, `${whereText(where)}: buffer byteOffset must be a non-negative integer, got ${String(offset)}`)
     }
   } else {
     view = buf
   }
   if (view !== null && !isView(view)) {
     const got = Array.isArray(view) ? 'a plain Array (copy it into a typed array, e.g. Float64Array.from(array))' : typeof view
-    throw new MpiError(ERR_BUFFER, `${where}: buffer must be a typed array, DataView, ArrayBuffer or null, got ${got}`)
+    throw new MpiError(ERR_BUFFER, `${whereText(where)}: buffer must be a typed array, DataView, ArrayBuffer or null, got ${got}`)
   }
   if (!dataMode) return { bytes: null, origin: offset }
   const needed = count * type.size
   if (view === null) {
     if (needed === 0) return { bytes: null, origin: offset }
-    throw new MpiError(ERR_BUFFER, `${where}: buffer is null but ${count} x ${typeName(type)} needs ${needed} B (null buffers are for timing mode)`)
+    throw new MpiError(ERR_BUFFER, `${whereText(where)}: buffer is null but ${count} x ${typeName(type)} needs ${needed} B (null buffers are for timing mode)`)
   }
   const bytes = toBytes(view)
   const span = typeSpan(type, count)
   if (span.hi > span.lo && (offset + span.lo < 0 || offset + span.hi > bytes.length)) {
     throw new MpiError(ERR_BUFFER,
-      `${where}: buffer of ${bytes.length} B at byte offset ${offset} is too small for ${count} x ${typeName(type)} ` +
+      `${whereText(where)}: buffer of ${bytes.length} B at byte offset ${offset} is too small for ${count} x ${typeName(type)} ` +
       `(needs bytes [${offset + span.lo}, ${offset + span.hi}))`)
   }
   return { bytes, origin: offset }

@@ -33,9 +33,13 @@ export class Completion {
   async waitall(reqs: readonly Request[], call = 'waitall', firstError = false): Promise<Status[]> {
     const rs = reqs.map((q) => this.own(q, call))
     await this.ep.cpu.settle()
-    const open = rs.filter((r): r is RequestImpl => r !== null && !r.done)
-    if (open.length > 0) await this.pending.around(open.map((r) => r.description), Promise.all(open.map((r) => r.settled)))
-    return this.observeAll(rs, rs.map((_, i) => i), call, firstError)
+    let open = 0
+    for (const r of rs) if (r !== null && !r.done) open++
+    if (open > 0) {
+      const waiting = rs.filter((r): r is RequestImpl => r !== null && !r.done)
+      await this.pending.around(waiting, Promise.all(waiting.map((r) => r.settled)))
+    }
+    return this.observeAll(rs, null, call, firstError)
   }
 
   async waitany(reqs: readonly Request[]): Promise<AnyCompletion> {
@@ -104,16 +108,34 @@ export class Completion {
     return { count: indices.length, indices, statuses }
   }
 
-  /** Observes rs[indices] in completion order; failures are reported after all are observed. */
-  private async observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[], call: string, firstError: boolean): Promise<Status[]> {
-    const order = [...indices].sort((i, j) => (rs[i]?.completedAt ?? -1) - (rs[j]?.completedAt ?? -1) || i - j)
-    const out: Status[] = new Array(indices.length)
-    const errors: (MpiError | null)[] = new Array(indices.length).fill(null)
-    const slot = new Map(indices.map((i, k) => [i, k]))
+  /**
+   * Observes rs[indices] (all of rs when `indices` is null) in completion order, ties by index;
+   * failures are reported after all are observed.
+   */
+  private async observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, call: string, firstError: boolean): Promise<Status[]> {
+    const n = indices === null ? rs.length : indices.length
+    // order[j]: the slot (position in indices) observed j-th; an insertion sort when n is small
+    const doneAt = (k: number): number => rs[indices === null ? k : indices[k]!]?.completedAt ?? -1
+    const order: number[] = new Array(n)
+    if (n > 16) {
+      for (let k = 0; k < n; k++) order[k] = k
+      order.sort((a, b) => doneAt(a) - doneAt(b) || a - b)
+    }
+    for (let k = 0; k < n && n <= 16; k++) {
+      const t = doneAt(k)
+      let j = k
+      while (j > 0 && doneAt(order[j - 1]!) > t) {
+        order[j] = order[j - 1]!
+        j--
+      }
+      order[j] = k
+    }
+    const out: Status[] = new Array(n)
+    let errors: (MpiError | null)[] | null = null
     let first: unknown = null
-    for (const i of order) {
-      const k = slot.get(i)!
-      const r = rs[i]
+    for (let j = 0; j < n; j++) {
+      const k = order[j]!
+      const r = rs[indices === null ? k : indices[k]!]
       if (r === null || r === undefined) {
         out[k] = EMPTY_STATUS
         continue
@@ -122,11 +144,12 @@ export class Completion {
         out[k] = await this.observe(r)
       } catch (e) {
         out[k] = r.status!
+        errors ??= new Array<MpiError | null>(n).fill(null)
         errors[k] = e instanceof MpiError ? e : null
         if (first === null) first = e
       }
     }
-    if (first !== null) throw firstError ? first : new InStatusError(`${this.prefix}${call}`, out, errors)
+    if (first !== null) throw firstError ? first : new InStatusError(`${this.prefix}${call}`, out, errors ?? [])
     return out
   }
 

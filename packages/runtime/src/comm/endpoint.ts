@@ -1,7 +1,7 @@
 // One rank's protocol engine on its NIC: routes host events to the operation waiting for them
 // (by the ME's userPtr, or by message id for local send completions), keeps an overflow ME that
 // catches unexpected eager messages and ready-to-send controls, and wakes blocked probes.
-// Events are handled by a progress loop as they are posted (asynchronous progress).
+// Events are handled as they are posted (asynchronous progress), each in a microtask of its own.
 
 import type { HostEvent, Nic, Profile, Ps, Signal, Simulator } from '@spinmpi/nic/internal'
 import { ns } from '@spinmpi/nic'
@@ -50,7 +50,7 @@ export class Endpoint {
     this.eagerLimit = this.profile.network.eagerLimitBytes
     this.trace = world.trace === null ? null : world.trace.rank(rank)
     this.postOverflow()
-    void this.progress()
+    this.nic.events.listen(this.mine, (e) => this.progress(e))
   }
 
   /** A fresh userPtr whose events go to `route` (until unroute). */
@@ -80,16 +80,13 @@ export class Endpoint {
     return s.promise
   }
 
-  private async progress(): Promise<void> {
-    for (;;) {
-      const e = await this.nic.events.next(this.mine)
-      if (e.kind === 'send') {
-        const route = this.sends.get(e.header!.messageId)!
-        this.sends.delete(e.header!.messageId)
-        route(e)
-      } else {
-        this.routes.get(e.userPtr)!(e)
-      }
+  private progress(e: HostEvent): void {
+    if (e.kind === 'send') {
+      const route = this.sends.get(e.header!.messageId)!
+      this.sends.delete(e.header!.messageId)
+      route(e)
+    } else {
+      this.routes.get(e.userPtr)!(e)
     }
   }
 

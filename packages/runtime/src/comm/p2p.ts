@@ -156,27 +156,27 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean): RequestImpl {
-    const where = `${this.prefix}${call}(dest=${showValue(dest)}, tag=${showValue(tag)})`
+    const where = (): string => `${this.prefix}${call}(dest=${showValue(dest)}, tag=${showValue(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)
     const d = checkDest(dest, this.size, where)
     const g = checkSendTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
-    const description = `${this.prefix}${call}(dest=${d}, tag=${g}, count=${n} x ${typeName(t)})`
+    const description = (): string => `${this.prefix}${call}(dest=${d}, tag=${g}, count=${n} x ${typeName(t)})`
     const world = d === PROC_NULL ? PROC_NULL : this.group.worldRank(d)
     return startSend(this.ep, { context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, dest: world, tag: g, sync }, description)
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
-    const where = `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
+    const where = (): string => `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)
     const s = checkSource(source, this.size, where)
     const g = checkRecvTag(tag, where)
     const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
-    const description = `${this.prefix}${call}(source=${show(s, ANY_SOURCE, 'ANY_SOURCE')}, tag=${show(g, ANY_TAG, 'ANY_TAG')}, count=${n} x ${typeName(t)})`
+    const description = (): string => `${this.prefix}${call}(source=${show(s, ANY_SOURCE, 'ANY_SOURCE')}, tag=${show(g, ANY_TAG, 'ANY_TAG')}, count=${n} x ${typeName(t)})`
     const world = s === PROC_NULL || s === ANY_SOURCE ? s : this.group.worldRank(s)
     return startRecv(this.ep, {
       context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, source: world, tag: g, localOf: this.localOf,

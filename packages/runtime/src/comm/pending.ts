@@ -1,7 +1,12 @@
 // What each rank is blocked on, for the deadlock report.
 
+/** A blocked-on operation that describes itself only when a report needs the text. */
+export interface Described {
+  readonly description: string
+}
+
 export interface PendingLike {
-  around<T>(description: string | readonly string[], p: Promise<T>): Promise<T>
+  around<T>(what: string | readonly (string | Described)[], p: Promise<T>): Promise<T>
 }
 
 /**
@@ -11,25 +16,27 @@ export interface PendingLike {
 export const UNLISTED: PendingLike = { around: (_d, p) => p }
 
 export class PendingOps implements PendingLike {
-  private readonly ops = new Map<number, string>()
+  private readonly ops = new Map<number, string | Described>()
   private next = 0
 
-  /** Lists `description` until `p` settles. */
-  async around<T>(description: string | readonly string[], p: Promise<T>): Promise<T> {
-    const ids: number[] = []
-    for (const d of typeof description === 'string' ? [description] : description) {
-      const id = this.next++
-      this.ops.set(id, d)
-      ids.push(id)
+  /** Lists `what` (its descriptions are taken when the list is read) until `p` settles. */
+  async around<T>(what: string | readonly (string | Described)[], p: Promise<T>): Promise<T> {
+    // ids are consecutive, so the first and the count name them all
+    const first = this.next
+    if (typeof what === 'string') {
+      this.ops.set(this.next++, what)
+    } else {
+      for (const d of what) this.ops.set(this.next++, d)
     }
+    const end = this.next
     try {
       return await p
     } finally {
-      for (const id of ids) this.ops.delete(id)
+      for (let id = first; id < end; id++) this.ops.delete(id)
     }
   }
 
   list(): string[] {
-    return [...this.ops.values()]
+    return [...this.ops.values()].map((d) => (typeof d === 'string' ? d : d.description))
   }
 }

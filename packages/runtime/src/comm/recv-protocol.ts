@@ -44,7 +44,7 @@ interface Recv {
   readonly direct: boolean
 }
 
-export function startRecv(ep: Endpoint, a: RecvArgs, description: string): RequestImpl {
+export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() => string)): RequestImpl {
   const req = new RequestImpl('recv', description, ep.sim)
   if (a.source === PROC_NULL) {
     req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)

@@ -6,6 +6,8 @@ import type { MpiError } from '@spinmpi/ddt'
 import type { Ps, Signal, Simulator } from '@spinmpi/nic/internal'
 import type { Request, RequestKind, Status } from './comm-api.js'
 
+const SETTLED: Promise<void> = Promise.resolve()
+
 export class RequestImpl implements Request {
   done = false
   /** Cleared when wait/test returns the completion (the handle is then MPI_REQUEST_NULL). */
@@ -21,14 +23,25 @@ export class RequestImpl implements Request {
   observed = false
   /** Index of this operation in the rank's GOAL trace (-1: not recorded). */
   traceOp = -1
-  private readonly signal: Signal<void>
+  /** Made when someone waits for the request before it completes (most complete first). */
+  private signal: Signal<void> | null = null
+  private text: string | (() => string)
 
-  constructor(readonly kind: RequestKind, readonly description: string, sim: Simulator) {
-    this.signal = sim.signal<void>()
+  /** `description` may be a function: the text is then built only when a report or error needs it. */
+  constructor(readonly kind: RequestKind, description: string | (() => string), private readonly sim: Simulator) {
+    this.text = description
+  }
+
+  /** What the operation is, e.g. "recv(source=1, tag=7, count=4 x FLOAT64)" (deadlock reports, errors). */
+  get description(): string {
+    if (typeof this.text !== 'string') this.text = this.text()
+    return this.text
   }
 
   /** Resolves (never rejects) when the request completes. */
   get settled(): Promise<void> {
+    if (this.done) return SETTLED
+    this.signal ??= this.sim.signal<void>()
     return this.signal.promise
   }
 
@@ -40,7 +53,7 @@ export class RequestImpl implements Request {
     this.hostCostPs = hostCostPs
     this.error = error
     this.cancelHook = null
-    this.signal.fire()
+    this.signal?.fire()
   }
 }
 

@@ -44,7 +44,7 @@ export interface SendArgs {
 
 const noop = (): void => {}
 
-export function startSend(ep: Endpoint, a: SendArgs, description: string): RequestImpl {
+export function startSend(ep: Endpoint, a: SendArgs, description: string | (() => string)): RequestImpl {
   const sim = ep.sim
   const req = new RequestImpl('send', description, sim)
   if (a.dest === PROC_NULL) {
@@ -72,14 +72,16 @@ function sendEager(
   ep: Endpoint, a: SendArgs, n: number, strategy: SendStrategyName | null, req: RequestImpl, onIssued: (h: MessageHeader) => void,
 ): void {
   const sim = ep.sim
-  const dest = { target: a.dest, matchBits: matchBits(KIND_EAGER, a.context, ep.rank, a.tag), hdrData: n, userHeader: [signatureCode(a.type), 0] }
+  const bits = matchBits(KIND_EAGER, a.context, ep.rank, a.tag)
+  const userHeader = [signatureCode(a.type), 0]
   if (strategy === null) {
     const issueAt = ep.cpu.book(ep.overheadPs)
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
-    const data = contiguousSnapshot(a, n)
-    sim.at(issueAt, () => onIssued(ep.nic.put({ ...dest, bytes: n, data })))
+    const put = { target: a.dest, matchBits: bits, hdrData: n, userHeader, bytes: n, data: contiguousSnapshot(a, n) }
+    sim.at(issueAt, () => onIssued(ep.nic.put(put)))
     return
   }
+  const dest = { target: a.dest, matchBits: bits, hdrData: n, userHeader }
   // host packs from the user bytes now; stream and outbound read a copy of them as they go
   const src = strategy === 'host' ? { bytes: a.bytes, origin: a.origin } : spanSnapshot(a)
   const report = sendTyped({

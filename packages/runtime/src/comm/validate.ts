@@ -13,9 +13,16 @@ export function showValue(value: unknown): string {
   return String(value)
 }
 
-export function checkCount(count: unknown, where: string, name = 'count'): number {
+/** Where a check is made ("send(dest=1, tag=7)"), or a function giving it: built only for an error. */
+export type Where = string | (() => string)
+
+export function whereText(where: Where): string {
+  return typeof where === 'string' ? where : where()
+}
+
+export function checkCount(count: unknown, where: Where, name = 'count'): number {
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-    throw new MpiError(ERR_COUNT, `${where}: ${name} must be a non-negative integer, got ${showValue(count)}`)
+    throw new MpiError(ERR_COUNT, `${whereText(where)}: ${name} must be a non-negative integer, got ${showValue(count)}`)
   }
   return count
 }
@@ -26,44 +33,44 @@ export function checkCount(count: unknown, where: string, name = 'count'): numbe
  */
 export const MAX_MESSAGE_BYTES = 2 ** 36
 
-export function checkMessageSize(count: number, type: Datatype, where: string, name = 'count'): void {
+export function checkMessageSize(count: number, type: Datatype, where: Where, name = 'count'): void {
   const bytes = count * type.size
   if (bytes <= MAX_MESSAGE_BYTES) return
-  throw new MpiError(ERR_COUNT, `${where}: ${name} ${count} of ${type.size}-byte elements is ${bytes} B, more than the ${MAX_MESSAGE_BYTES} B (64 GiB) a simulated message may carry`)
+  throw new MpiError(ERR_COUNT, `${whereText(where)}: ${name} ${count} of ${type.size}-byte elements is ${bytes} B, more than the ${MAX_MESSAGE_BYTES} B (64 GiB) a simulated message may carry`)
 }
 
-export function checkType(type: unknown, where: string, name = 'type'): Datatype {
+export function checkType(type: unknown, where: Where, name = 'type'): Datatype {
   if (typeof type !== 'object' || type === null || !('committed' in type) || !('signature' in type)) {
-    throw new MpiError(ERR_TYPE, `${where}: ${name} is not a datatype`)
+    throw new MpiError(ERR_TYPE, `${whereText(where)}: ${name} is not a datatype`)
   }
   const t = type as Datatype
-  if (!t.committed) throw new MpiError(ERR_TYPE, `${where}: ${name} is not committed (call .commit() first)`)
+  if (!t.committed) throw new MpiError(ERR_TYPE, `${whereText(where)}: ${name} is not committed (call .commit() first)`)
   return t
 }
 
 /** A destination: a rank of the communicator or PROC_NULL. */
-export function checkDest(rank: unknown, size: number, where: string, name = 'dest'): number {
+export function checkDest(rank: unknown, size: number, where: Where, name = 'dest'): number {
   if (rank === PROC_NULL) return PROC_NULL
   if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank >= size) {
-    throw new MpiError(ERR_RANK, `${where}: ${name} ${showValue(rank)} is not a rank of this ${size}-rank communicator`)
+    throw new MpiError(ERR_RANK, `${whereText(where)}: ${name} ${showValue(rank)} is not a rank of this ${size}-rank communicator`)
   }
   return rank
 }
 
 /** A source: a rank, ANY_SOURCE or PROC_NULL. */
-export function checkSource(rank: unknown, size: number, where: string): number {
+export function checkSource(rank: unknown, size: number, where: Where): number {
   if (rank === ANY_SOURCE) return ANY_SOURCE
   return checkDest(rank, size, where, 'source')
 }
 
-export function checkSendTag(tag: unknown, where: string): number {
+export function checkSendTag(tag: unknown, where: Where): number {
   if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > TAG_UB) {
-    throw new MpiError(ERR_TAG, `${where}: tag ${showValue(tag)} is outside [0, ${TAG_UB}]`)
+    throw new MpiError(ERR_TAG, `${whereText(where)}: tag ${showValue(tag)} is outside [0, ${TAG_UB}]`)
   }
   return tag
 }
 
-export function checkRecvTag(tag: unknown, where: string): number {
+export function checkRecvTag(tag: unknown, where: Where): number {
   if (tag === ANY_TAG) return ANY_TAG
   return checkSendTag(tag, where)
 }
