@@ -25,6 +25,8 @@ export interface ClusterOptions {
   readonly faults?: { readonly drop: number; readonly duplicate: number }
   /** Keep every host event in each NIC's events.log (default true). */
   readonly keepEventLog?: boolean
+  /** Keep a record of every message each NIC received in stats.messages (default true). */
+  readonly keepMessageLog?: boolean
   /** The caller validates what it posts (see NicOptions.trustedInputs). */
   readonly trustedInputs?: boolean
 }
@@ -37,6 +39,7 @@ const ClusterOptionsSchema = z.strictObject({
   reorder: z.strictObject({ window: z.number().int().min(1, { error: 'expected a positive integer' }) }).optional(),
   faults: z.strictObject({ drop: z.number().min(0).max(1), duplicate: z.number().min(0).max(1) }).optional(),
   keepEventLog: z.boolean().optional(),
+  keepMessageLog: z.boolean().optional(),
   trustedInputs: z.boolean().optional(),
 })
 
@@ -59,7 +62,7 @@ export class Cluster {
     this.network = new Network(this.sim, this.profile.network, { reorder, faults })
     const nics: Nic[] = []
     for (let node = 0; node < options.nodes; node++) {
-      nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog, trustedInputs: options.trustedInputs }))
+      nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog, keepMessageLog: options.keepMessageLog, trustedInputs: options.trustedInputs }))
     }
     this.nics = nics
   }

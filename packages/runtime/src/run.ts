@@ -55,7 +55,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   }
   const dataMode = (o.mode ?? 'data') === 'data'
   const cluster = new Cluster({
-    nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
+    nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, keepMessageLog: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
   })
   const stats = new StatsCollector()
   const sink = goalCaptureSink()

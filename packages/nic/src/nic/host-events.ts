@@ -54,6 +54,7 @@ export interface HostEvent {
 export type HostEventFilter = (e: HostEvent) => boolean
 
 const ANY: HostEventFilter = () => true
+const RESOLVED: Promise<void> = Promise.resolve()
 
 export class HostEventQueue {
   private readonly queued: HostEvent[] = []
@@ -61,7 +62,9 @@ export class HostEventQueue {
   private listener: { readonly filter: HostEventFilter; readonly handle: (e: HostEvent) => void } | null = null
   /** The listener waits for its next event (false while a delivery is queued or running). */
   private listenerIdle = false
-  private readonly deliverFn = (e: HostEvent): void => this.deliver(e)
+  /** The event whose delivery is queued (one at a time). */
+  private delivering: HostEvent | null = null
+  private readonly deliverFn = (): void => this.deliver()
   /** Every event ever posted, in order (for traces and stats). */
   readonly log: HostEvent[] = []
 
@@ -81,7 +84,7 @@ export class HostEventQueue {
     if (l !== null && this.listenerIdle && l.filter(event)) {
       this.listenerIdle = false
       this.sim.noteWakeup()
-      queueMicrotask(() => this.deliverFn(event))
+      this.queueDelivery(event)
       return
     }
     this.queued.push(event)
@@ -101,18 +104,26 @@ export class HostEventQueue {
       this.listenerIdle = true
       return
     }
-    queueMicrotask(() => this.deliverFn(e))
+    this.queueDelivery(e)
   }
 
-  private deliver(e: HostEvent): void {
+  /** One microtask turn, like queueMicrotask (which costs an async resource per call in Node). */
+  private queueDelivery(e: HostEvent): void {
+    this.delivering = e
+    void RESOLVED.then(this.deliverFn)
+  }
+
+  private deliver(): void {
     const l = this.listener!
+    const e = this.delivering!
+    this.delivering = null
     l.handle(e)
     const next = this.poll(l.filter)
     if (next === null) {
       this.listenerIdle = true
       return
     }
-    queueMicrotask(() => this.deliverFn(next))
+    this.queueDelivery(next)
   }
 
   /** Removes and returns the first queued event passing `filter`, or null. */

@@ -462,7 +462,7 @@ export class InboundEngine implements HerSink {
       if (msg.ackWanted) this.hooks.sendAck(h, done)
       if (!me.linked && me.activeMessages === 0) this.hooks.meIdle(me)
     }
-    p.stats.messages.push({
+    if (p.stats.keepMessages) p.stats.messages.push({
       source: h.source,
       messageId: h.messageId,
       bytes: h.length,

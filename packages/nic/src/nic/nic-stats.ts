@@ -35,5 +35,7 @@ export class NicStats {
   backPressureEvents = 0
   handlerErrors = 0
   readonly split: HandlerSplit = emptySplit()
+  /** Off: `messages` stays empty (runs of millions of messages keep no record of each). */
+  keepMessages = true
   readonly messages: MessageRecord[] = []
 }

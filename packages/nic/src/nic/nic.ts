@@ -39,6 +39,8 @@ export interface NicOptions {
   readonly network: Network
   /** Keep every host event in events.log (default true). */
   readonly keepEventLog?: boolean
+  /** Keep a record of every message received in stats.messages (default true; run() needs none). */
+  readonly keepMessageLog?: boolean
   /**
    * The caller validated its own inputs (the runtime's run()): MEs and contexts are not parsed
    * again with zod on every post, which cost a sixth of a many-rank run. Default false.
@@ -86,6 +88,7 @@ export class Nic {
     this.network = network
     this.events = new HostEventQueue(sim, options.keepEventLog ?? true)
     this.trustedInputs = options.trustedInputs ?? false
+    this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
     this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
     this.dma = new DmaEngine(sim, new PcieModel(profile.pcie))
