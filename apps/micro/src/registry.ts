@@ -2,6 +2,7 @@
 import type { Figure } from './figure.js'
 import { hostPack } from './host-pack.js'
 import { goalSpeed } from './goal-speed.js'
+import { runSpeed } from './run-speed.js'
 import { fig8 } from './fig8.js'
 import { fig12 } from './fig12.js'
 import { fig13 } from './fig13.js'
@@ -21,7 +22,7 @@ import { fig18 } from './fig18.js'
 import { modelCheck } from './model-check.js'
 import { sc17Strided } from './sc17-strided.js'
 
-export const figures: readonly Figure[] = [hostPack, goalSpeed, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, sc17Strided, fig8, fig12, fig13, fig14, fig15, sender, fig16, fig17, fig18, fig19, modelCheck]
+export const figures: readonly Figure[] = [hostPack, goalSpeed, runSpeed, putLatency, putBandwidth, pingPong, simSpeed, pingPongMpi, bcastFigure, sc17Strided, fig8, fig12, fig13, fig14, fig15, sender, fig16, fig17, fig18, fig19, modelCheck]
 
 export function findFigure(name: string): Figure | undefined {
   return figures.find((f) => f.name === name)
