@@ -39,6 +39,11 @@ export interface RunOptions {
    * input of LogGOPSim and of spinmpi's LogGOPS backend; see docs/goal.md.
    */
   readonly trace?: 'goal'
+  /**
+   * false: stats.receives stays empty (byStrategy and fallbacks still count every receive), so a
+   * run of millions of messages keeps no record per receive. Default true.
+   */
+  readonly receiveRecords?: boolean
 }
 
 const positiveInt = z.number({ error: 'expected a positive integer' }).int({ error: 'expected a positive integer' })
@@ -57,6 +62,7 @@ export const RunOptionsSchema = z.strictObject({
   reorder: z.strictObject({ window: positiveInt }, { error: 'expected {window}' }).optional(),
   unexpectedBufferBytes: positiveInt.min(65536, { error: 'expected at least 65536' }).optional(),
   trace: z.literal('goal', { error: "expected 'goal'" }).optional(),
+  receiveRecords: z.boolean({ error: 'expected true or false' }).optional(),
 })
 
 export function parseRunOptions(options: unknown): RunOptions {

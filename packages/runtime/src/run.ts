@@ -57,7 +57,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   const cluster = new Cluster({
     nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, keepMessageLog: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
   })
-  const stats = new StatsCollector()
+  const stats = new StatsCollector(o.receiveRecords ?? true)
   const sink = goalCaptureSink()
   const trace = o.trace === 'goal' || sink !== undefined ? new GoalTrace(o.ranks) : null
   const world: World = {
@@ -129,7 +129,7 @@ function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankC
     payloadBytes: cluster.network.counters.payloadBytesInjected,
     receives: s.receives,
     byStrategy: s.summary(),
-    fallbacks: s.receives.filter((r) => r.fallback !== null).length,
+    fallbacks: s.fallbacks,
     unreceived,
     hpuBusyPs,
     events: cluster.sim.executed,

@@ -69,16 +69,32 @@ export class StatsCollector {
   rendezvous = 0
   eagerBytes = 0
   rendezvousBytes = 0
+  /** Receives that fell back from the requested strategy. */
+  fallbacks = 0
   readonly receives: ReceiveRecord[] = []
+  private readonly byStrategy: Partial<Record<ReceiveStrategyName, { receives: number; bytes: number; processingPs: Ps; hostPs: Ps }>> = {}
 
+  /** `keepRecords` false: only the per-strategy sums and the fallback count are kept. */
+  constructor(private readonly keepRecords = true) {}
+
+  add(r: ReceiveRecord): void {
+    if (this.keepRecords) this.receives.push(r)
+    if (r.fallback !== null) this.fallbacks++
+    const s = this.byStrategy[r.strategy]
+    if (s === undefined) {
+      this.byStrategy[r.strategy] = { receives: 1, bytes: r.bytes, processingPs: r.processingPs, hostPs: r.hostPs }
+      return
+    }
+    s.receives++
+    s.bytes += r.bytes
+    s.processingPs += r.processingPs
+    s.hostPs += r.hostPs
+  }
+
+  /** Receives per strategy, strategies in the order of their first receive. */
   summary(): Partial<Record<ReceiveStrategyName, StrategySummary>> {
     const out: Partial<Record<ReceiveStrategyName, StrategySummary>> = {}
-    for (const r of this.receives) {
-      const s = out[r.strategy] ?? { receives: 0, bytes: 0, processingPs: 0, hostPs: 0 }
-      out[r.strategy] = {
-        receives: s.receives + 1, bytes: s.bytes + r.bytes, processingPs: s.processingPs + r.processingPs, hostPs: s.hostPs + r.hostPs,
-      }
-    }
+    for (const [name, s] of Object.entries(this.byStrategy)) out[name as ReceiveStrategyName] = { ...s }
     return out
   }
 }

@@ -197,7 +197,7 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
 function record(
   r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: HostEvent, unserved: string | null,
 ): void {
-  r.ep.world.stats.receives.push({
+  r.ep.world.stats.add({
     rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: unserved ?? plan.fallback,
     processingPs: e.time - e.firstByteAt, hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
   })
@@ -207,7 +207,7 @@ function record(
 function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: HostEvent): void {
   // An unexpected message was processed into the overflow buffer before this receive existed.
   const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
-  r.ep.world.stats.receives.push({
+  r.ep.world.stats.add({
     rank: r.ep.rank, source, tag, bytes, strategy: 'host', fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
   })
 }
