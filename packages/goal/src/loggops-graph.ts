@@ -2,9 +2,12 @@
 // numbering (rank by rank, in file order), dependents of each operation in CSR form.
 import { ANY, type GoalSchedule } from './goal-types.js'
 
-/** Operation type codes; their order is the order LogGOPSim sorts newly ready operations in. */
+// Operation type codes (OpGraph.type); their order is the order LogGOPSim sorts newly ready operations in.
+/** OpGraph.type of a send. */
 export const OP_SEND = 1
+/** OpGraph.type of a receive. */
 export const OP_RECV = 2
+/** OpGraph.type of a calc. */
 export const OP_CALC = 3
 
 /** A schedule as typed arrays: one entry per operation, dependencies as index lists. */
