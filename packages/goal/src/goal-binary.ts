@@ -7,7 +7,9 @@
 //     u32 tag | u8 cpu | u8 nic | u32 #done-dependents | u32 their first appendix index |
 //     u32 #start-dependents | u32 their first appendix index
 //   appendix: u32 node indices (within the rank).
-// Wildcards (source, tag) are 0xffffffff; a calc has peer 0 and tag 0.
+// Wildcards (source, tag) are 0xffffffff; a calc has peer 0 and tag 0. LogGOPSim starts a rank
+// with exactly the operations its root list names, so a list that is not "every operation without
+// dependencies, in file order" (what txt2bin writes) is rejected rather than run differently.
 import { GoalScheduleError } from './goal-errors.js'
 import { ANY, MAX_CPU_NIC } from './goal-types.js'
 import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
@@ -43,6 +45,7 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
   if (numRanks < 1 || numRanks > 0x7fffffff) throw fail('binary', `num_ranks ${numRanks} is out of range`)
   // pass 1: every rank's place and counts
   const starts = new Float64Array(numRanks)
+  const rankRoots = new Int32Array(numRanks)
   const rankStart = new Int32Array(numRanks + 1)
   const rankEdges = new Float64Array(numRanks)
   let numOps = 0
@@ -57,7 +60,9 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
     const roots = counts.getUint32(4, true)
     const edgeBytes = end - start - 8 - 4 * roots - NODE_BYTES * nodes
     if (edgeBytes < 0 || edgeBytes % 4 !== 0) throw fail(`ranks[${r}]`, `${end - start} bytes cannot hold ${nodes} operations and ${roots} roots`)
+    if (roots > nodes) throw fail(`ranks[${r}]`, `${roots} roots but only ${nodes} operations`)
     starts[r] = 8 + start + 8 + 4 * roots
+    rankRoots[r] = roots
     rankStart[r] = numOps
     rankEdges[r] = edgeBytes / 4
     numOps += nodes
@@ -159,7 +164,36 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
       throw fail(`ranks[${r}].ops[${id - rankStart[r]!}]`, `says it waits for ${depCount[id]} operations, ${incoming[id]} name it`)
     }
   }
+  for (let r = 0; r < numRanks; r++) {
+    checkRoots(read, r, starts[r]! - 4 * rankRoots[r]!, rankRoots[r]!, depCount, rankStart[r]!, rankStart[r + 1]! - rankStart[r]!)
+  }
   return { numRanks, numOps, rankStart, rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, doneList, startStart, startList, maxCpu, maxNic }
+}
+
+/** Checks that rank `r`'s root list (`roots` u32 at `position`) names its operations without dependencies, in order. */
+function checkRoots(read: PositionalSource, r: number, position: number, roots: number, depCount: Uint32Array, first: number, nodes: number): void {
+  const chunk = new Uint8Array(Math.min(CHUNK, 4 * roots))
+  const view = new DataView(chunk.buffer)
+  let next = 0 // the next operation without dependencies, as a local index
+  const advance = (): void => {
+    while (next < nodes && depCount[first + next] !== 0) next++
+  }
+  advance()
+  for (let done = 0; done < roots;) {
+    const n = Math.min(roots - done, chunk.length / 4)
+    if (read(chunk, 0, 4 * n, position + 4 * done) !== 4 * n) throw fail(`ranks[${r}]`, 'file ends inside the root list')
+    for (let k = 0; k < n; k++) {
+      const root = view.getUint32(4 * k, true)
+      if (root !== next) {
+        const want = next < nodes ? `operation ${next}` : 'no more roots'
+        throw fail(`ranks[${r}].roots[${done + k}]`, `is operation ${root}, expected ${want} (the operations without dependencies, in order)`)
+      }
+      next++
+      advance()
+    }
+    done += n
+  }
+  if (next < nodes) throw fail(`ranks[${r}]`, `operation ${next} has no dependencies but is not in the root list`)
 }
 
 /** Writes `graph` in LogGOPSim's binary format, in pieces of about 1 MB, byte for byte what txt2bin writes. */
