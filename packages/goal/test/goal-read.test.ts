@@ -58,7 +58,7 @@ const files = readdirSync(examples).filter((f) => f.endsWith('.goal'))
 const generated: Array<[string, string]> = [
   ['allreduce on 256 hosts', text((s) => writeAllreduce(s, 256))],
   ['ping-pong chain of 40,000 operations (> 1 MB)', text((s) => writePingPongChain(s, 40_000))],
-  ['random exchange, 6 ranks (> 1 MB)', text((s) => writeRandomExchange(s, 6, 12_000, 7))],
+  ['random exchange, 6 ranks (> 1 MB)', text((s) => writeRandomExchange(s, 6, 2_500, 7))],
 ]
 
 describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
