@@ -77,6 +77,20 @@ describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
     expect(simulateLogGopsGraph(g)).toEqual(want)
   })
 
+  it('a run counts down in the graph and leaves it as it found it (completed, unmatched or stopped)', () => {
+    for (const source of [generated[2]![1], 'num_ranks 2\nrank 0 {\na: send 4b to 1 tag 3\nb: calc 5\nb irequires a\n}\nrank 1 {\nx: recv 4b from 0 tag 4\n}\n']) {
+      const g = readGoalGraphFromBytes(source)
+      const before = Array.from(g.depCount)
+      simulateLogGopsGraph(g)
+      expect(Array.from(g.depCount)).toEqual(before)
+    }
+    // two calcs of 2^53 - 1 one after the other end past 2^53: the run throws at its end
+    const g = readGoalGraphFromBytes('num_ranks 1\nrank 0 {\na: calc 9007199254740991\nb: calc 9007199254740991\nb requires a\n}\n')
+    const before = Array.from(g.depCount)
+    expect(() => simulateLogGopsGraph(g)).toThrow('simulated times exceed 2^53')
+    expect(Array.from(g.depCount)).toEqual(before)
+  })
+
   it('the generated texts span several 1 MB chunks', () => {
     expect(generated[1]![1].length).toBeGreaterThan(1 << 20)
     expect(generated[2]![1].length).toBeGreaterThan(1 << 20)
