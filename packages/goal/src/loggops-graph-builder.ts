@@ -4,13 +4,17 @@
 // form when the next rank starts (in declaration order per operation, the order LogGOPSim
 // releases them in) and only one rank's dependency list is held at a time.
 //
-// Capacities come from the file size and are generous on purpose: pages past the last entry
-// written are never touched, so spare capacity costs address space, not memory, and growing by
-// copies (which leaves the old arrays as garbage) is rare.
+// The operation arrays' capacity comes from the file size (about one operation per 32 bytes, a
+// little more than text ever has), so growing by copies, which leaves the old arrays as garbage,
+// is rare. The capacity past the last operation is memory only when the allocator hands out
+// zeroed pages it has touched, so nothing else is sized from it: the irequires lists exist from
+// the first irequires on, and the per-rank dependency list grows with the largest rank.
 import { OP_CALC, type OpGraph } from './loggops-graph.js'
 
 /** Operation ids are Int32Array entries. */
 const MAX_OPS = 0x7fffffff
+/** No irequires lists yet. */
+const EMPTY = new Int32Array(0)
 
 export class OpGraphBuilder {
   private cap: number
@@ -55,13 +59,13 @@ export class OpGraphBuilder {
     this.rankOf = new Int32Array(cap)
     this.depCount = new Uint32Array(cap)
     this.doneStart = new Int32Array(cap + 1)
-    this.startStart = new Int32Array(cap + 1)
-    // schedules declare about one dependency per operation
+    // schedules declare about one requires per operation
     this.doneList = new Int32Array(cap)
-    this.startList = new Int32Array(cap)
-    this.depOp = new Int32Array(cap)
-    this.depOn = new Int32Array(cap)
-    this.depKind = new Uint8Array(cap)
+    this.startStart = EMPTY
+    this.startList = EMPTY
+    this.depOp = new Int32Array(1024)
+    this.depOn = new Int32Array(1024)
+    this.depKind = new Uint8Array(1024)
   }
 
   /** Closes the open rank (its dependencies go into the CSR lists) and opens rank `r`. */
@@ -124,7 +128,7 @@ export class OpGraphBuilder {
       depCount: this.depCount.subarray(0, numOps),
       doneStart: this.doneStart.subarray(0, numOps + 1),
       doneList: this.doneList.subarray(0, this.doneLen),
-      startStart: this.startStart.subarray(0, numOps + 1),
+      startStart: this.startStart === EMPTY ? new Int32Array(numOps + 1) : this.startStart.subarray(0, numOps + 1),
       startList: this.startList.subarray(0, this.startLen),
       maxCpu: this.maxCpu,
       maxNic: this.maxNic,
@@ -148,10 +152,14 @@ export class OpGraphBuilder {
     }
     if (this.doneLen + done > this.doneList.length) this.doneList = grownI32(this.doneList, Math.max(2 * this.doneList.length, this.doneLen + done))
     this.doneLen = fillCsr(this.doneStart, this.doneList, this.doneLen, first, last, depOp, depOn, depKind, deps, 1)
-    // Without irequires so far, startStart stays all zero and is never written (its pages are
-    // never touched); from the first irequires on, every rank's entries are filled in.
+    // The irequires lists are made at the first irequires (earlier ranks' starts are all zero,
+    // which they already hold); from then on every rank's entries are filled in.
     const start = deps - done
     if (start > 0 || this.startLen > 0) {
+      if (this.startStart === EMPTY) {
+        this.startStart = new Int32Array(this.cap + 1)
+        this.startList = new Int32Array(Math.max(1024, start))
+      }
       if (this.startLen + start > this.startList.length) this.startList = grownI32(this.startList, Math.max(2 * this.startList.length, this.startLen + start))
       this.startLen = fillCsr(this.startStart, this.startList, this.startLen, first, last, depOp, depOn, depKind, deps, 0)
     }
@@ -181,7 +189,7 @@ export class OpGraphBuilder {
     counts.set(this.depCount)
     this.depCount = counts
     this.doneStart = grownI32(this.doneStart, cap + 1)
-    this.startStart = this.startLen > 0 ? grownI32(this.startStart, cap + 1) : new Int32Array(cap + 1)
+    if (this.startStart !== EMPTY) this.startStart = grownI32(this.startStart, cap + 1)
     this.cap = cap
   }
 }

@@ -91,6 +91,16 @@ describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
     expect(Array.from(g.depCount)).toEqual(before)
   })
 
+  it('irequires first met in a later rank: earlier and later ranks get the right start lists', () => {
+    const rank = (r: number, irequires: boolean): string =>
+      `rank ${r} {\na: calc 5\nb: calc 7\nc: send 8b to ${(r + 1) % 3}\nd: recv 8b from ${(r + 2) % 3}\nb requires a\n${irequires ? 'c irequires b\nd irequires a\n' : 'c requires b\n'}}\n`
+    const source = `num_ranks 3\n${rank(0, false)}${rank(1, true)}${rank(2, false)}`
+    const g = readGoalGraphFromBytes(source)
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+    expect(Array.from(g.startList)).toEqual([7, 6]) // a's start-dependent d, then b's c (rank 1 is ops 4..7)
+    expect(simulateLogGopsGraph(g)).toEqual(simulateLogGops(parseGoal(source)))
+  })
+
   it('the generated texts span several 1 MB chunks', () => {
     expect(generated[1]![1].length).toBeGreaterThan(1 << 20)
     expect(generated[2]![1].length).toBeGreaterThan(1 << 20)
