@@ -101,7 +101,8 @@ export const bcastFigure: Figure = {
       onSubset({
         claim: `Myrinet: NIC binary-tree broadcast 1.3× faster than host at 4 KiB on 16 nodes (${bandText(1.3)}×)`,
         paper: 'Myrinet paper (Fig. 8, 16 nodes): "a maximum factor of improvement of nearly 1.3"',
-        basis: 'predicted', constants: [],
+        basis: 'predicted-after-miss', constants: [],
+        afterMiss: 'the NIC tree gave 1.71× at 4 KiB on 16 nodes; the NICVM module then ran on every node (leaves too) with its run cost from the paper\'s echo crossover',
         pass: matchesPaper(gain(16), 1.3),
         measured: `16 nodes: ${gain(16).toFixed(2)}x`,
       }, myrinetRanks.includes(16), false),
