@@ -205,6 +205,10 @@ describe("LogGOPSim's binary format", () => {
     const badRoot = file.slice()
     new DataView(badRoot.buffer).setUint32(8 + first + 8, 1, true)
     expect(() => readBytes(badRoot)).toThrow('ranks[0].roots[0]: is operation 1, expected operation 0')
+    // a dependent count no appendix could hold (here 2^32 - 1) is named, not read as a negative range
+    const tooMany = file.slice()
+    new DataView(tooMany.buffer).setUint32(8 + first + 12 + 23, 0xffffffff, true)
+    expect(() => readBytes(tooMany)).toThrow('ranks[0].ops[0]: names more dependents than the appendix holds (1)')
   })
 
   it.each([...files.map((f) => [f, readFileSync(examples + f, 'utf8')] as [string, string]), ...generated])('%s: text -> binary -> graph is the same graph and times', (_name, source) => {
