@@ -118,14 +118,14 @@ export function boundsOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>): Fu
       }
       return builder.finish()
     case 'hindexed':
-      for (let i = 0; i < lowered.displs.length; i++) {
-        builder.add(lowered.child, lowered.blocklengths[i], 1, lowered.displs[i], lowered.displs[i])
-      }
+      // blocklengths and displs are parallel (one length, checked by the constructor)
+      lowered.displs.forEach((d, i) => builder.add(lowered.child, lowered.blocklengths[i]!, 1, d, d))
       return builder.finish()
     case 'struct':
-      for (let i = 0; i < lowered.displs.length; i++) {
-        builder.add(lowered.children[i], lowered.blocklengths[i], 1, lowered.displs[i], lowered.displs[i], true)
-      }
+      lowered.children.forEach((child, i) => {
+        const d = lowered.displs[i]! // parallel to children, like blocklengths
+        builder.add(child, lowered.blocklengths[i]!, 1, d, d, true)
+      })
       return builder.finish()
     case 'resized': {
       const child = lowered.child

@@ -18,9 +18,10 @@ class SignatureWriter {
 
   /** Appends `times` repetitions of `signature`. */
   repeat(signature: readonly SignatureRun[], times: number): void {
+    const only = signature.length === 1 ? signature[0] : undefined
     if (times === 0 || signature.length === 0) return
-    if (signature.length === 1) {
-      this.push(signature[0].name, signature[0].count * times)
+    if (only !== undefined) {
+      this.push(only.name, only.count * times)
       return
     }
     for (let t = 0; t < times; t++) for (const run of signature) this.push(run.name, run.count)
@@ -43,7 +44,7 @@ export function signatureOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>):
     case 'hindexedBlock': child(lowered.child, lowered.displs.length * lowered.blocklength); break
     case 'hindexed': child(lowered.child, sum(lowered.blocklengths)); break
     case 'struct':
-      for (let i = 0; i < lowered.children.length; i++) child(lowered.children[i], lowered.blocklengths[i])
+      lowered.children.forEach((c, i) => child(c, lowered.blocklengths[i]!)) // parallel arrays
       break
     case 'resized': child(lowered.child, 1); break
   }
