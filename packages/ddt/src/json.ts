@@ -3,7 +3,7 @@
 import { match } from 'ts-pattern'
 import type { z } from 'zod'
 import type { Datatype } from './datatype.js'
-import type { TypeSpec } from './spec.js'
+import type { TypeSpec } from './spec-types.js'
 import { typeSpecSchema } from './spec.js'
 import { elementary } from './elementary.js'
 import { ERR_ARG, ERR_TYPE, MpiError } from './errors.js'

@@ -1,6 +1,7 @@
 // The type signature: the sequence of elementary names, run-length encoded.
 
-import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype.js'
+import type { Datatype, Lowered, SignatureRun } from './datatype.js'
+import type { ElementaryName } from './spec-types.js'
 
 /** Appends runs, merging a run into the previous one when the names agree. */
 class SignatureWriter {

@@ -3,7 +3,7 @@
 // the level below). Block and none reduce to cyclic with darg ceil(gsize/psize) and gsize.
 
 import type { Datatype } from '../datatype.js'
-import type { Distribution, Order } from '../spec.js'
+import type { Distribution, Order } from '../spec-types.js'
 import { ERR_ARG, ERR_RANK } from '../errors.js'
 import { derivedType } from '../type.js'
 import {

@@ -3,7 +3,7 @@
 // the start corner and resized to the full array (lb 0, extent = array bytes).
 
 import type { Datatype } from '../datatype.js'
-import type { Order } from '../spec.js'
+import type { Order } from '../spec-types.js'
 import { ERR_ARG } from '../errors.js'
 import { derivedType } from '../type.js'
 import { checkEach, checkNonNegative, checkOneOf, checkPositive, checkSafe, checkSameLength, checkType, fail } from '../validate.js'
