@@ -115,7 +115,7 @@ describe('each rule of the standard, on seeded random types (depth 4)', () => {
     fc.assert(fc.property(typeArb, ({ spec, type }) => { expect(type.size).toBe(standardType(spec).size) }), RUNS)
   })
 
-  it('lb and ub come from the markers when present, else from the entries (struct: aligned)', () => {
+  it('lb and ub come from the markers when present, else from the entries, padded to the alignment', () => {
     fc.assert(fc.property(typeArb, ({ spec, type }) => {
       const s = standardType(spec)
       expect({ lb: type.lb, ub: type.ub, extent: type.extent }).toEqual({ lb: s.lb, ub: s.ub, extent: s.extent })
