@@ -10,7 +10,12 @@
 // struct member of blocklength >= 1 adds its lb/ub at its displacement even when it holds no
 // data (the standard gives the struct's bounds member by member from each member's lb/ub, and
 // an empty type has them too); any other constructor that ends up holding no data is a
-// zero-length type, lb = ub = 0, its children's markers dropped.
+// zero-length type, lb = ub = 0, except that hvector and hindexedBlock keep the markers of a
+// data-less member (MPICH and Open MPI agree on contig and hindexed dropping them; on these two
+// they differ, and the standard keeps markers).
+
+/** What a data-less child leaves in the bounds: its place (struct), its markers, or nothing. */
+type EmptyChild = 'place' | 'markers' | 'nothing'
 
 import type { Bounds, Datatype, Lowered } from './datatype.js'
 
@@ -38,24 +43,24 @@ class BoundsBuilder {
 
   /**
    * Adds `blocks` blocks of `n` instances of `child`, the lowest block at `lowDispl` and the
-   * highest at `highDispl` (bytes). `member` marks a struct member, whose bounds count even when
-   * it holds no data.
+   * highest at `highDispl` (bytes). `empty` says what a child without data leaves.
    */
-  add(child: Datatype, n: number, blocks: number, lowDispl: number, highDispl: number, member = false): void {
+  add(child: Datatype, n: number, blocks: number, lowDispl: number, highDispl: number, empty: EmptyChild): void {
     if (n === 0 || blocks === 0) return
     this.size += blocks * n * child.size
     this.elements += blocks * n * child.elements
     const hasData = child.size > 0
-    if (!hasData && !member) return // a zero-length piece: no bounds, no markers
+    const markers = child.explicitLb || child.explicitUb
+    if (!hasData && (empty === 'nothing' || (empty === 'markers' && !markers))) return // zero-length
     const reach = (n - 1) * child.extent + 0 // avoid -0 from 0 * negative extent
     const spreadLow = Math.min(0, reach)
     const spreadHigh = Math.max(0, reach)
     const lb = lowDispl + child.lb + spreadLow + 0
     const ub = highDispl + child.ub + spreadHigh + 0
     if (child.explicitLb) this.markerLb = Math.min(this.markerLb, lb)
-    else this.dataLb = Math.min(this.dataLb, lb)
+    else if (hasData || empty === 'place') this.dataLb = Math.min(this.dataLb, lb)
     if (child.explicitUb) this.markerUb = Math.max(this.markerUb, ub)
-    else this.dataUb = Math.max(this.dataUb, ub)
+    else if (hasData || empty === 'place') this.dataUb = Math.max(this.dataUb, ub)
     if (hasData) {
       this.trueLb = Math.min(this.trueLb, lowDispl + child.trueLb + spreadLow + 0)
       this.trueUb = Math.max(this.trueUb, highDispl + child.trueUb + spreadHigh + 0)
@@ -105,26 +110,26 @@ export function boundsOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>): Fu
   const builder = new BoundsBuilder()
   switch (lowered.kind) {
     case 'contig':
-      builder.add(lowered.child, lowered.count, 1, 0, 0)
+      builder.add(lowered.child, lowered.count, 1, 0, 0, 'nothing')
       return builder.finish()
     case 'hvector': {
       const last = (lowered.count - 1) * lowered.stride + 0
-      builder.add(lowered.child, lowered.blocklength, lowered.count, Math.min(0, last), Math.max(0, last))
+      builder.add(lowered.child, lowered.blocklength, lowered.count, Math.min(0, last), Math.max(0, last), 'markers')
       return builder.finish()
     }
     case 'hindexedBlock':
       if (lowered.displs.length > 0) {
-        builder.add(lowered.child, lowered.blocklength, lowered.displs.length, minOf(lowered.displs), maxOf(lowered.displs))
+        builder.add(lowered.child, lowered.blocklength, lowered.displs.length, minOf(lowered.displs), maxOf(lowered.displs), 'markers')
       }
       return builder.finish()
     case 'hindexed':
       // blocklengths and displs are parallel (one length, checked by the constructor)
-      lowered.displs.forEach((d, i) => builder.add(lowered.child, lowered.blocklengths[i]!, 1, d, d))
+      lowered.displs.forEach((d, i) => builder.add(lowered.child, lowered.blocklengths[i]!, 1, d, d, 'nothing'))
       return builder.finish()
     case 'struct':
       lowered.children.forEach((child, i) => {
         const d = lowered.displs[i]! // parallel to children, like blocklengths
-        builder.add(child, lowered.blocklengths[i]!, 1, d, d, true)
+        builder.add(child, lowered.blocklengths[i]!, 1, d, d, 'place')
       })
       return builder.finish()
     case 'resized': {

@@ -4,8 +4,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  BYTE, contiguous, DOUBLE_INT, FLOAT64, flatten, hindexedBlock, hvector, INT32, INT8, MpiError, pack, resized, struct,
-  typeFromJson, unpack, vector, type Datatype, type TypeSpec,
+  BYTE, contiguous, DOUBLE_INT, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, resized, struct,
+  subarray, typeFromJson, unpack, vector, type Datatype, type TypeSpec,
 } from '../src/index.js'
 import { generatedTypeArb } from './arbitraries.js'
 import { disagreement } from './standard-agreement.js'
@@ -44,6 +44,11 @@ describe('corner cases, derived by hand (where MPICH 4.0.2 and Open MPI 4.1.4 ag
     expect(bounds(contiguous(2, resized(contiguous(0, FLOAT64), 4, 8)))).toEqual({ lb: 0, ub: 0, extent: 0, size: 0 })
   })
 
+  it('vector and block-indexed keep a data-less member\'s markers (Open MPI and the standard; MPICH 0 / 0)', () => {
+    // markers 4 and 12 (extent 8) at blocks 0 and 3 extents = 24 bytes: lb 4, ub 36
+    expect(bounds(vector(2, 1, 3, resized(contiguous(0, FLOAT64), 4, 8)))).toEqual({ lb: 4, ub: 36, extent: 32, size: 0 })
+  })
+
   it('a struct whose only member is empty has lb = ub = the member\'s displacement', () => {
     // Open MPI 50 / 50; MPICH makes every type of size 0 zero-length (0 / 0)
     expect(bounds(struct([1], [50], [contiguous(0, FLOAT64)]))).toEqual({ lb: 50, ub: 50, extent: 0, size: 0 })
@@ -69,6 +74,17 @@ describe('corner cases, derived by hand (where MPICH 4.0.2 and Open MPI 4.1.4 ag
     expect(bounds(hindexedBlock(1, [54, -19, -34], DOUBLE_INT))).toEqual({ lb: -34, ub: 70, extent: 104, size: 36 })
     // a member with markers makes ub a marker: no padding (both libraries: 13)
     expect(bounds(hindexedBlock(1, [0, 5], resized(FLOAT64, 0, 8)))).toEqual({ lb: 0, ub: 13, extent: 13, size: 16 })
+  })
+
+  it('a negative extent puts instance 2 below instance 1; extent 0 repeats in place (Open MPI; MPICH 4.0.2 packs stray bytes)', () => {
+    // int16 resized to extent -5; a subarray of 3 picks elements 0 and 1 at 0 and -5, extent 3 * -5
+    const sub = subarray([3], [2], [0], 'C', resized(INT16, 0, -5))
+    expect(bounds(sub)).toEqual({ lb: 0, ub: -15, extent: -15, size: 4 })
+    expect(runs(sub, 2)).toEqual([[0, 2], [-5, 2], [-15, 2], [-20, 2]])
+    // two of them: markers lb min(0, -15), ub max(-15, -30): lb -15, ub -15, extent 0
+    const pair = contiguous(2, sub)
+    expect(bounds(pair)).toEqual({ lb: -15, ub: -15, extent: 0, size: 8 })
+    expect(runs(pair, 2)).toEqual([[0, 2], [-5, 2], [-15, 2], [-20, 2], [0, 2], [-5, 2], [-15, 2], [-20, 2]])
   })
 
   it('markers are sticky: a resized member\'s lb wins over data below it (Open MPI; MPICH takes -60)', () => {

@@ -18,7 +18,9 @@
 //   member without entries leaves a point at its displacement. So struct{int32 @0,
 //   contiguous(0) @100} has extent 100, as in MPICH and Open MPI.
 // - Any other constructor whose typemap holds no data is a zero-length type: no entries, no
-//   markers, lb = ub = 0 (as MPICH and Open MPI build contiguous(n, resized(empty)) and indexed).
+//   markers, lb = ub = 0, as MPICH and Open MPI build contiguous(n, resized(empty)) and
+//   (h)indexed; (h)vector and (h)indexedBlock keep the markers of a data-less member (the
+//   libraries differ there: Open MPI keeps them, as the standard does, MPICH does not).
 // - subarray and darray: the selected elements in array order (C or F) at their array offsets,
 //   markers at 0 and the full array's extent; darray selects per dimension the indices its
 //   process coordinate owns (block, cyclic or all), processes numbered row-major.
@@ -83,11 +85,17 @@ function place(out: { entries: Entry[]; lbMark?: number; ubMark?: number }, t: S
   if (t.ubMark !== undefined) out.ubMark = Math.max(out.ubMark ?? -Infinity, t.ubMark + at + reachHigh)
 }
 
-/** A non-struct constructor: blocks of one member; zero-length when it holds no data. */
-function blocks(pieces: readonly [n: number, at: number][], t: StdType): StdType {
+/**
+ * A non-struct constructor: blocks of one member. Without data it is zero-length, or with
+ * `keepMarkers` only its members' markers.
+ */
+function blocks(pieces: readonly [n: number, at: number][], t: StdType, keepMarkers = false): StdType {
   const out: { entries: Entry[]; lbMark?: number; ubMark?: number } = { entries: [] }
   for (const [n, at] of pieces) place(out, t, n, at)
-  if (!out.entries.some((e) => e.len > 0)) return ZERO_LENGTH
+  if (!out.entries.some((e) => e.len > 0)) {
+    if (!keepMarkers || (out.lbMark === undefined && out.ubMark === undefined)) return ZERO_LENGTH
+    return finish([], out.lbMark, out.ubMark)
+  }
   return finish(out.entries, out.lbMark, out.ubMark)
 }
 
@@ -107,10 +115,10 @@ export function standardType(spec: TypeSpec): StdType {
     case 'contiguous': return blocks([[spec.count, 0]], standardType(spec.oldtype))
     case 'vector': {
       const t = standardType(spec.oldtype)
-      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride * t.extent]), t)
+      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride * t.extent]), t, true)
     }
     case 'hvector':
-      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride]), standardType(spec.oldtype))
+      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride]), standardType(spec.oldtype), true)
     case 'indexed': {
       const t = standardType(spec.oldtype)
       return blocks(spec.displacements.map((d, i) => [spec.blocklengths[i], d * t.extent]), t)
@@ -118,9 +126,9 @@ export function standardType(spec: TypeSpec): StdType {
     case 'hindexed': return blocks(spec.displacements.map((d, i) => [spec.blocklengths[i], d]), standardType(spec.oldtype))
     case 'indexedBlock': {
       const t = standardType(spec.oldtype)
-      return blocks(spec.displacements.map((d) => [spec.blocklength, d * t.extent]), t)
+      return blocks(spec.displacements.map((d) => [spec.blocklength, d * t.extent]), t, true)
     }
-    case 'hindexedBlock': return blocks(spec.displacements.map((d) => [spec.blocklength, d]), standardType(spec.oldtype))
+    case 'hindexedBlock': return blocks(spec.displacements.map((d) => [spec.blocklength, d]), standardType(spec.oldtype), true)
     case 'struct': {
       const out: { entries: Entry[]; lbMark?: number; ubMark?: number } = { entries: [] }
       spec.types.forEach((member, i) => place(out, standardType(member), spec.blocklengths[i], spec.displacements[i], true))
