@@ -182,7 +182,7 @@ export class Segment {
     putU16(bytes, at, CHECKPOINT_VERSION)
     putU16(bytes, at + 2, frames)
     putF64(bytes, at + 4, this.runOff)
-    for (let l = 0; l < frames; l++) putF64(bytes, at + CHECKPOINT_HEADER + 8 * l, this.fIdx[l])
+    for (let l = 0; l < frames; l++) putF64(bytes, at + CHECKPOINT_HEADER + 8 * l, this.fIdx[l]!)
     return need
   }
 
