@@ -9,6 +9,7 @@
 // spinmpi follows where they differ. Needs `npm run build`.
 //   node scripts/mpi/check-mpi.mjs [--n 300] [--seed 1] [--show 5] [--mpi mpich,openmpi]
 import { execFileSync, spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -40,6 +41,7 @@ function build(key) {
       const show = execFileSync(cc, ['-show'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
       if (key === 'mpich' && show.includes('openmpi')) continue // `mpicc` may point at Open MPI
       execFileSync(cc, ['-O1', '-o', exe, join(here, 'types.c')], { stdio: ['ignore', 'ignore', 'inherit'] })
+      process.on('exit', () => rmSync(exe, { force: true }))
       return exe
     } catch { /* next candidate */ }
   }
