@@ -10,9 +10,12 @@ export type Direction = 'pack' | 'unpack'
  * A kernel moves `count` instances between the typed buffer B (instance n's origin at unit
  * b + n*extent) and the packed stream P from unit p0; both are views of `grain`-byte units over
  * whole ArrayBuffers, B8/P8 byte views of the same. T holds tables already divided by the grain,
- * as Int32Array, and the kernel coerces its scalar arguments with `| 0`: every index is then an
- * int32 to V8 (float64 arguments or tables made it compile all index arithmetic as doubles, with a
- * conversion on every element access). Callers guarantee that every index fits an int32.
+ * as Int32Array, and callers pass the scalar arguments as int32 values (`| 0`): every index is then
+ * an int32 to V8 (float64 arguments or tables made it compile all index arithmetic as doubles, with
+ * a conversion on every element access). The kernel does not coerce them itself: a kernel's first
+ * call runs before V8 allocates its feedback vector, so a `b | 0` prologue had no type feedback,
+ * the first optimized code deopted on it and the kernel often stayed unoptimized (SPECFEM3D's pack
+ * ran at a fifth of its unpack). Callers guarantee that every index fits an int32.
  * Returns the packed unit index after the last byte.
  */
 export type Kernel = (
@@ -163,8 +166,7 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
     }
   }
-  line('b = b | 0; count = count | 0; extent = extent | 0;')
-  line('let p = p0 | 0;')
+  line('let p = p0;')
   line('for (let n = 0, o = b; n < count; n++, o += extent) {')
   body(loop, 'o', 0)
   line('}')
