@@ -3,7 +3,8 @@
 // user buffers from the bottom, the types' run tables from the top, reset() frees everything.
 
 import { ERR_ARG, ERR_BUFFER, MpiError } from '../errors.js'
-import type { CompiledType } from './compile.js'
+import type { Datatype } from '../datatype.js'
+import { compiledCommitted, type CompiledType } from './compile.js'
 import { flatten } from './flatten.js'
 import { checkOffset } from './validate.js'
 import { newMemory, runsKernel, type RunsKernel, type WasmMemory } from './wasm-runs.js'
@@ -16,8 +17,8 @@ export interface PackArenaOptions {
   /**
    * Types whose runs average at least this many bytes use the wasm kernel; smaller runs stay on
    * the generated JavaScript kernels, which have each stride baked in and beat the table-driven
-   * wasm loop up to 32-byte runs (measured: tie at 48 B, wasm 1.4x at 64 B, see README
-   * "Performance"). Default 48.
+   * wasm loop up to 24-byte runs (measured on strided byte runs: JS 1.4x at 24 B, noisy at 32 B,
+   * wasm 1.3-1.5x at 40 B and 1.3x at 56 B; see README "Performance"). Default 40.
    */
   readonly minRunBytes?: number
   /** Runs of this many bytes and more are copied with wasm `memory.copy` (measured: equal to 16-byte moves at 256 B, 1.15-1.25x from 512 B). Default 512. */
@@ -57,7 +58,7 @@ export class PackArena {
     this.memory = newMemory(pages)
     this.capacity = pages * PAGE
     this.top = this.capacity
-    this.minRunBytes = checkOffset(options.minRunBytes ?? 48, 'minRunBytes')
+    this.minRunBytes = checkOffset(options.minRunBytes ?? 40, 'minRunBytes')
     this.bulkFromBytes = checkOffset(options.bulkFromBytes ?? 512, 'bulkFromBytes')
     this.kernel = runsKernel(this.memory)
     arenas.set(this.memory.buffer, this)
@@ -85,6 +86,11 @@ export class PackArena {
   /** Bytes not yet allocated. */
   get free(): number {
     return this.top - this.bottom
+  }
+
+  /** Whether pack/unpack of `type` between this arena's buffers runs the wasm kernel (else JavaScript). */
+  usesWasm(type: Datatype): boolean {
+    return this.kernel !== undefined && this.tableFor(compiledCommitted(type, 'usesWasm')) !== null
   }
 
   /** The run table of one instance of `c` in this memory, or null if it does not fit or uses JavaScript. */
