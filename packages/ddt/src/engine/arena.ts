@@ -13,6 +13,7 @@ const PAGE = 65536
 /** Addresses stay below 2^31 so the kernels' int32 arithmetic never wraps. */
 const MAX_BYTES = 0x7fff0000
 
+/** Tuning of a PackArena: which types take the wasm kernel and where it switches to memory.copy. */
 export interface PackArenaOptions {
   /**
    * Types whose runs average at least this many bytes use the wasm kernel; smaller runs stay on
