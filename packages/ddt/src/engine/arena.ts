@@ -49,7 +49,8 @@ export class PackArena {
   readonly kernel: RunsKernel | undefined
   private bottom = 0
   private top: number
-  private readonly tables = new Map<CompiledType, Table | null>()
+  /** Run tables by compiled type (weak: an arena does not keep types alive). */
+  private tables = new WeakMap<CompiledType, Table | null>()
 
   constructor(bytes: number, options: PackArenaOptions = {}) {
     if (!Number.isSafeInteger(bytes) || bytes <= 0 || bytes > MAX_BYTES) {
@@ -81,7 +82,7 @@ export class PackArena {
   reset(): void {
     this.bottom = 0
     this.top = this.capacity
-    this.tables.clear()
+    this.tables = new WeakMap()
   }
 
   /** Bytes not yet allocated. */
