@@ -113,11 +113,12 @@ export class PackArena {
     if (at < this.bottom) return null
     const r = flatten(c.type, 1)
     // offsets beyond int32 cannot be addressed in a wasm32 memory anyway
-    for (let i = 0; i < r.length; i++) if (r.offsets[i] !== (r.offsets[i] | 0)) return null
     const tab = new Int32Array(this.memory.buffer, at, 2 * r.length)
     for (let i = 0; i < r.length; i++) {
-      tab[2 * i] = r.offsets[i]
-      tab[2 * i + 1] = r.lengths[i]
+      const offset = r.offsets[i]!
+      if (offset !== (offset | 0)) return null
+      tab[2 * i] = offset
+      tab[2 * i + 1] = r.lengths[i]!
     }
     this.top = at
     return { at, runs: r.length }
