@@ -4,7 +4,8 @@
 // by catch-up, and every offload is slower than the host at 4 B blocks.
 
 import { BYTE, vector, type Datatype } from '@spinmpi/ddt'
-import { runUnpack, type ReceiveStrategyName, type UnpackResult } from '@spinmpi/runtime/internal'
+import type { ReceiveStrategyName } from '@spinmpi/runtime/internal'
+import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import type { Profile } from '@spinmpi/nic'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { covers, onSubset, TOLERANCE, type ClaimCheck } from './claims.js'

@@ -3,9 +3,9 @@
 // host (SC19 §3.2.2), and the type's resident NIC state is acquired now and released at finish.
 
 import type { ExecutionContextSpec, PayloadHandler, SchedulingPolicy } from '@spinmpi/nic'
-import type { PlanDetails, ReceiveRequest, ReceiveStrategyName } from './contract.js'
-import { spanOf, type ReceiveLayout } from './layout.js'
-import { signalCompletion } from './piece-writer.js'
+import type { PlanDetails, ReceiveRequest, ReceiveStrategyName } from '../contract.js'
+import { spanOf, type ReceiveLayout } from '../layout.js'
+import { signalCompletion } from '../handlers/piece-writer.js'
 import type { Planned } from './planned.js'
 import { residencyOf, type ResidentState } from './residency.js'
 

@@ -10,11 +10,11 @@ import { pack, Segment, type Datatype } from '@spinmpi/ddt'
 import {
   ns, ReturnCode, type DmaOptions, type MessageHeader, type Nic, type PayloadHandler, type Profile, type PutDestination, type Ps,
 } from '@spinmpi/nic'
-import type { SendStrategyName } from './contract.js'
-import { hostPackPs, hostPackWorkPs } from './host-cost.js'
-import { receiveLayout, spanOf } from './layout.js'
-import { catchupCycles } from './handler-costs.js'
-import { typeWork } from './type-work.js'
+import type { SendStrategyName } from '../contract.js'
+import { hostPackPs, hostPackWorkPs } from '../model/host-cost.js'
+import { receiveLayout, spanOf } from '../layout.js'
+import { catchupCycles } from '../handlers/handler-costs.js'
+import { typeWork } from '../model/type-work.js'
 
 /** The send strategies: host pack then put, streaming puts, NIC outbound handlers. */
 export const SEND_STRATEGIES = ['host', 'stream', 'outbound'] as const satisfies readonly SendStrategyName[]

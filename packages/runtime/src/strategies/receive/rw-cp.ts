@@ -8,17 +8,17 @@
 
 import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
-import { makeCheckpoints, restoreSlot, slotBytesOf, type CheckpointSet } from './checkpoints.js'
-import type { ReceiveRequest } from './contract.js'
+import { makeCheckpoints, restoreSlot, slotBytesOf, type CheckpointSet } from '../handlers/checkpoints.js'
+import type { ReceiveRequest } from '../contract.js'
 import { dataloopBytes } from './dataloop-bytes.js'
-import { copyCycles } from './handler-costs.js'
-import { receiveLayout } from './layout.js'
+import { copyCycles } from '../handlers/handler-costs.js'
+import { receiveLayout } from '../layout.js'
 import { offloadPlan, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { residencyOf } from './residency.js'
-import { SegmentWriter } from './segment-writer.js'
-import { chooseDeltaR } from './choose-delta-r.js'
-import { gammaOf, typeWork } from './type-work.js'
+import { SegmentWriter } from '../handlers/segment-writer.js'
+import { chooseDeltaR } from '../model/receive-delta-r.js'
+import { gammaOf, typeWork } from '../model/type-work.js'
 
 function gamma(req: ReceiveRequest): number {
   const p = req.nic.profile

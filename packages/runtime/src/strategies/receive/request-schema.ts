@@ -2,7 +2,7 @@
 
 import { z } from 'zod'
 import { MpiError, ERR_ARG } from '@spinmpi/ddt'
-import type { ReceiveRequest } from './contract.js'
+import type { ReceiveRequest } from '../contract.js'
 
 /** The receive strategies, host first. */
 export const RECEIVE_STRATEGIES = ['host', 'iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp'] as const

@@ -9,15 +9,15 @@ import { ERR_COUNT, ERR_TYPE, flatten, MpiError, pack, unpack, type Datatype, ty
 import { typeSpan } from '../comm/buffer.js'
 import { checkCount, checkMessageSize } from '../comm/validate.js'
 import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
-import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
+import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from '../strategies/contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
-import { receiveLayout } from './layout.js'
-import { hostUnpackPs } from './host-cost.js'
-import { modelBreakdown, type ModelBreakdown } from './model.js'
-import { postReceive } from './post-receive.js'
-import { residencyOf } from './residency.js'
-import { sendTyped } from './send-strategies.js'
-import { gammaOf, packetBlocks, typeWork } from './type-work.js'
+import { receiveLayout } from '../strategies/layout.js'
+import { hostUnpackPs } from '../strategies/model/host-cost.js'
+import { modelBreakdown, type ModelBreakdown } from '../strategies/model/completion-model.js'
+import { postReceive } from '../strategies/receive/post-receive.js'
+import { residencyOf } from '../strategies/receive/residency.js'
+import { sendTyped } from '../strategies/send/send-typed.js'
+import { gammaOf, packetBlocks, typeWork } from '../strategies/model/type-work.js'
 
 export interface RunUnpackOptions {
   readonly type: Datatype

@@ -4,9 +4,9 @@
 
 import debugFactory from 'debug'
 import { NicMemoryError } from '@spinmpi/nic'
-import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from './contract.js'
+import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from '../contract.js'
 import { hostPlan } from './host.js'
-import { planFor } from './planners.js'
+import { planFor } from './registry.js'
 import { residencyOf } from './residency.js'
 import { parseReceiveRequest } from './request-schema.js'
 

@@ -2,14 +2,14 @@
 // handlers run on any idle HPU (default scheduling).
 
 import { MpiError, ERR_ARG } from '@spinmpi/ddt'
-import type { ReceiveRequest } from './contract.js'
-import { receiveLayout } from './layout.js'
+import type { ReceiveRequest } from '../contract.js'
+import { receiveLayout } from '../layout.js'
 import { offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { residencyOf } from './residency.js'
-import { classifyFor, specializedPayload } from './specialized.js'
-import { gammaOf, typeWork } from './type-work.js'
-import { hostWalkPs } from './host-cost.js'
+import { classifyFor, specializedPayload } from './specialized-handler.js'
+import { gammaOf, typeWork } from '../model/type-work.js'
+import { hostWalkPs } from '../model/host-cost.js'
 
 export function specializedPlan(req: ReceiveRequest): Planned {
   const profile = req.nic.profile

@@ -2,8 +2,8 @@
 // host CPU unpacks it after the last byte is in (SC19 Fig. 4, left tile).
 
 import { unpack } from '@spinmpi/ddt'
-import type { ReceivePlan, ReceiveRequest } from './contract.js'
-import { hostUnpackPs } from './host-cost.js'
+import type { ReceivePlan, ReceiveRequest } from '../contract.js'
+import { hostUnpackPs } from '../model/host-cost.js'
 
 export function hostPlan(req: ReceiveRequest, fallback: string | null = null): ReceivePlan {
   const bytes = req.type.size * req.count

@@ -7,12 +7,12 @@
 
 import { flatten } from '@spinmpi/ddt'
 import { ns, ReturnCode, type DmaOptions, type PayloadHandler } from '@spinmpi/nic'
-import type { ReceiveRequest } from './contract.js'
-import { hostWalkPs } from './host-cost.js'
-import { receiveLayout } from './layout.js'
+import type { ReceiveRequest } from '../contract.js'
+import { hostWalkPs } from '../model/host-cost.js'
+import { receiveLayout } from '../layout.js'
 import { offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
-import { gammaOf, typeWork } from './type-work.js'
+import { gammaOf, typeWork } from '../model/type-work.js'
 
 const ENTRY_BYTES = 16
 const NO_EVENT: DmaOptions = { noEvent: true }

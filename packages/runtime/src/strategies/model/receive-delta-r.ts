@@ -2,10 +2,10 @@
 // checkpoint size C and the NIC memory free now.
 
 import { cyclesPs } from '@spinmpi/nic'
-import type { ReceiveRequest, ReceiveStrategyName } from './contract.js'
-import { checkpointSlotBytes } from './checkpoints.js'
-import { selectDeltaR, type DeltaRChoice } from './delta-r.js'
-import { handlerModel, handlerPs, packetPs } from './model.js'
+import type { ReceiveRequest, ReceiveStrategyName } from '../contract.js'
+import { checkpointSlotBytes } from '../handlers/checkpoints.js'
+import { selectDeltaR, type DeltaRChoice } from './delta-r-constraints.js'
+import { handlerModel, handlerPs, packetPs } from './completion-model.js'
 import { gammaOf, typeWork } from './type-work.js'
 
 export const DEFAULT_EPSILON = 0.2

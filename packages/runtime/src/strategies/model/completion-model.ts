@@ -8,8 +8,8 @@
 // (processingPs), and with the HPUs the packet buffer can feed (bufferedHpus).
 
 import { cyclesPs, ns, type Profile, type Ps } from '@spinmpi/nic'
-import type { ReceiveStrategyName } from './contract.js'
-import { copyCycles } from './handler-costs.js'
+import type { ReceiveStrategyName } from '../contract.js'
+import { copyCycles } from '../handlers/handler-costs.js'
 
 /** Counted work of one full walk of the type (typeWork's fields the model needs). */
 export interface WalkWork {

@@ -3,12 +3,12 @@
 
 import { classify } from '@spinmpi/ddt'
 import { match } from 'ts-pattern'
-import type { ReceiveRequest, ReceiveStrategyName } from './contract.js'
+import type { ReceiveRequest, ReceiveStrategyName } from '../contract.js'
 import { hostPlan } from './host.js'
 import { nothingToUndo, type Planned } from './planned.js'
 import { iovecPlan } from './iovec.js'
-import { specializedPlan } from './specialized-plan.js'
-import { hpuLocalPlan, roCpPlan, rwCpPlan } from './general-plans.js'
+import { specializedPlan } from './specialized.js'
+import { hpuLocalPlan, roCpPlan, rwCpPlan } from './rw-cp.js'
 
 /** The strategy `auto` runs for (type, count). */
 export function autoStrategy(req: Pick<ReceiveRequest, 'type' | 'count'>): ReceiveStrategyName {

@@ -1,7 +1,7 @@
 // A plan as the planners hand it to postReceive: the contract's ReceivePlan plus the undo of
 // what planning acquired, for when posting the ME then fails.
 
-import type { ReceivePlan } from './contract.js'
+import type { ReceivePlan } from '../contract.js'
 
 export interface Planned {
   readonly plan: ReceivePlan
