@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BYTE, vector } from '@spinmpi/ddt'
 import { resolveProfile } from '@spinmpi/nic'
-import { hostUnpackPs, hostUnpackTraffic, modelTime, typeWork } from '../src/internal.js'
+import { hostUnpackPs, hostUnpackTraffic, modelTime, receiveStrategy, typeWork } from '../src/internal.js'
 import { runUnpack } from '../src/harness.js'
 
 const sc19 = resolveProfile('sc19')
@@ -31,7 +31,7 @@ describe('modelTime (SC19 §3.2.4 T_C)', () => {
 
   it('is the link time plus the unpack for host', () => {
     const t = vector(4096, 256, 512, BYTE).commit()
-    const m = modelTime({ profile: sc19, strategy: 'host', bytes: 1 << 20, gamma: 8, hostUnpackPs: 1000 })
+    const m = modelTime({ profile: sc19, model: receiveStrategy('host').model, bytes: 1 << 20, gamma: 8, hostUnpackPs: 1000 })
     expect(m).toBe(512 * 83_840 + 250_000 + 1000)
     expect(t.size).toBe(1 << 20)
   })

@@ -4,8 +4,7 @@
 // type's layout fits one of its handlers.
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { classify } from '@spinmpi/ddt'
-import { RECEIVE_STRATEGIES } from '@spinmpi/runtime/internal'
+import { RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
 import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatTable } from '../table.js'
@@ -57,9 +56,9 @@ export function registerCompare(program: Command): void {
       const o = parseOptions(CompareOptions, raw)
       const type = readType(o.type)
       const profile = profileOf(o.profile, o.hpus, o.set)
-      const general = classify(type, o.count).kind === 'general'
-      const rows: CompareRow[] = RECEIVE_STRATEGIES.map((strategy) => {
-        if (strategy === 'specialized' && general) return skipped(strategy, 'no specialized handler for a general layout')
+      const rows: CompareRow[] = RECEIVE_STRATEGY_RECORDS.map(({ name: strategy, cannotServe }) => {
+        const why = cannotServe(type, o.count)
+        if (why !== null) return skipped(strategy, why)
         return row(runOrExplain(() => runUnpack({ type, count: o.count, strategy, profile })))
       })
       const best = rows.filter((r) => r.verified === true && r.fallback === null && r.ns !== null).sort((a, b) => a.ns! - b.ns!)[0]

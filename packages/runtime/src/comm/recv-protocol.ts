@@ -9,6 +9,8 @@ import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type
 import type { ReceivePlan } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postReceive } from '../strategies/receive/post-receive.js'
+import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
+import { hostReceive } from '../strategies/receive/host.js'
 import { getTypeAttributes, strategyFor } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-api.js'
 import { isContiguous } from './contiguous.js'
@@ -171,13 +173,13 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
     try {
       posted = postReceive(request, { ...me, userPtr: ptr })
     } catch (err) {
-      if (!(err instanceof MpiError) || strategy === 'host') throw err
+      if (!(err instanceof MpiError) || strategy === FALLBACK_RECEIVE.name) throw err
       unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
       if (ep.world.strictStrategy) {
         strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
           `${received / a.type.size} x ${typeName(a.type)} (${err.message}); run option strictStrategy forbids the host fallback`)
       }
-      posted = postReceive({ ...request, strategy: 'host' }, { ...me, userPtr: ptr })
+      posted = postReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, { ...me, userPtr: ptr })
     }
     plan = posted.plan
     prepPs = plan.hostPrepPs
@@ -208,7 +210,7 @@ function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs
   // An unexpected message was processed into the overflow buffer before this receive existed.
   const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
   r.ep.world.stats.receives.push({
-    rank: r.ep.rank, source, tag, bytes, strategy: 'host', fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
+    rank: r.ep.rank, source, tag, bytes, strategy: hostReceive.name, fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
   })
 }
 

@@ -15,6 +15,7 @@ import { receiveLayout } from '../strategies/layout.js'
 import { hostUnpackPs } from '../strategies/model/host-cost.js'
 import { modelBreakdown, type ModelBreakdown } from '../strategies/model/completion-model.js'
 import { postReceive } from '../strategies/receive/post-receive.js'
+import { receiveStrategy } from '../strategies/receive/registry.js'
 import { residencyOf } from '../strategies/receive/residency.js'
 import { sendTyped } from '../strategies/send/send-typed.js'
 import { gammaOf, packetBlocks, typeWork } from '../strategies/model/type-work.js'
@@ -137,7 +138,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   if (record === undefined) throw new Error('runUnpack: the message did not arrive')
   const finishPs = plan.finish()
   receiver.dma.finish()
-  const end = plan.strategy === 'host' ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
+  const end = receiveStrategy(plan.strategy).finishesOnHost ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
   const ps = end - record.firstByteAt
 
   let verified: boolean | null = null
@@ -157,7 +158,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const split = posted.me.context?.split ?? { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
   residencyOf(receiver).clear(cluster.sim.now)
   const model = modelBreakdown({
-    profile, strategy: plan.strategy, bytes, gamma, work, packetBlocks: packetBlocks(o.type, count, profile.network.mtuBytes),
+    profile, model: receiveStrategy(plan.strategy).model, bytes, gamma, work, packetBlocks: packetBlocks(o.type, count, profile.network.mtuBytes),
     deltaR: d?.deltaR || profile.network.mtuBytes, slotBytes: d?.checkpointBytes ?? 0,
     hostUnpackPs: hostUnpackPs(profile, o.type, count),
   })

@@ -1,18 +1,52 @@
-// Which planner builds a receive for each strategy ('auto' resolved first; SC19 §3.2.6 picks the
-// strategy when the type is committed: specialized when the layout fits one, else RW-CP).
+// The receive strategies: one record per strategy (its own file in this folder), listed here
+// once. Names, the name type, the zod enums and the CLI choices all derive from this list; a new
+// strategy is a new record file plus one line below (docs/extending.md).
 
 import { classify } from '@spinmpi/ddt'
-import { match } from 'ts-pattern'
-import type { ReceiveRequest, ReceiveStrategyName } from '../contract.js'
-import { hostPlan } from './host.js'
-import { nothingToUndo, type Planned } from './planned.js'
-import { iovecPlan } from './iovec.js'
-import { specializedPlan } from './specialized.js'
-import { hpuLocalPlan, roCpPlan, rwCpPlan } from './rw-cp.js'
+import type { ReceiveRequest } from '../contract.js'
+import type { Planned } from './planned.js'
+import { namesOf } from '../names-of.js'
+import type { ReceiveStrategy } from './record.js'
+import { hostReceive } from './host.js'
+import { iovecReceive } from './iovec.js'
+import { specializedReceive } from './specialized.js'
+import { hpuLocalReceive } from './hpu-local.js'
+import { roCpReceive } from './ro-cp.js'
+import { rwCpReceive } from './rw-cp.js'
 
-/** The strategy `auto` runs for (type, count). */
+/** Every receive strategy, host first (the order of tables and choices). */
+export const RECEIVE_STRATEGY_RECORDS = [
+  hostReceive,
+  iovecReceive,
+  specializedReceive,
+  hpuLocalReceive,
+  roCpReceive,
+  rwCpReceive,
+] as const
+
+/** How a non-contiguous receive is unpacked: by the host, from an iovec list by the NIC, or by sPIN handlers (specialized, HPU-local, RO-CP, RW-CP; SC19 §3.2). */
+export type ReceiveStrategyName = (typeof RECEIVE_STRATEGY_RECORDS)[number]['name']
+/** A receive strategy, or 'auto' to let the model choose per message. */
+export type ReceiveStrategyChoice = ReceiveStrategyName | 'auto'
+
+/** The receive strategies' names, host first. */
+export const RECEIVE_STRATEGIES = namesOf(RECEIVE_STRATEGY_RECORDS)
+/** The receive strategies plus 'auto' (chosen per message by the model). */
+export const RECEIVE_CHOICES = [...RECEIVE_STRATEGIES, 'auto'] as const
+
+const byName = new Map<string, ReceiveStrategy>(RECEIVE_STRATEGY_RECORDS.map((s) => [s.name, s]))
+
+/** The record of a strategy. */
+export function receiveStrategy(name: ReceiveStrategyName): ReceiveStrategy<ReceiveStrategyName> {
+  return byName.get(name) as ReceiveStrategy<ReceiveStrategyName>
+}
+
+/** What a receive falls back to when its strategy cannot serve it (NIC memory full, strict off). */
+export const FALLBACK_RECEIVE = hostReceive
+
+/** The strategy `auto` runs for (type, count): SC19 §3.2.6 picks specialized when the layout fits one, else RW-CP. */
 export function autoStrategy(req: Pick<ReceiveRequest, 'type' | 'count'>): ReceiveStrategyName {
-  return classify(req.type, req.count).kind === 'general' ? 'rw-cp' : 'specialized'
+  return classify(req.type, req.count).kind === 'general' ? rwCpReceive.name : specializedReceive.name
 }
 
 export function resolveStrategy(req: ReceiveRequest): ReceiveStrategyName {
@@ -20,12 +54,5 @@ export function resolveStrategy(req: ReceiveRequest): ReceiveStrategyName {
 }
 
 export function planFor(req: ReceiveRequest): Planned {
-  return match(resolveStrategy(req))
-    .with('host', () => ({ plan: hostPlan(req), abandon: nothingToUndo }))
-    .with('iovec', () => iovecPlan(req))
-    .with('specialized', () => specializedPlan(req))
-    .with('hpu-local', () => hpuLocalPlan(req))
-    .with('ro-cp', () => roCpPlan(req))
-    .with('rw-cp', () => rwCpPlan(req))
-    .exhaustive()
+  return receiveStrategy(resolveStrategy(req)).plan(req)
 }

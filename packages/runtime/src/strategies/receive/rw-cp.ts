@@ -1,121 +1,25 @@
-// The general (MPITypes-style) strategies of SC19 §3.2.4, as plans:
-//   hpu-local  one segment per vHPU (blocked-RR, Δp = 1, P vHPUs); catch-up over the other
-//              vHPUs' packets, reset when a packet is behind the segment
-//   ro-cp      host-made checkpoints every Δr bytes; each handler copies the nearest one into
-//              its HPU's scratch slot and catches up from there
-//   rw-cp      blocked-RR with Δp = ⌈Δr/k⌉ and one vHPU per run, which owns the working copy of
-//              its run's checkpoint; a master copy restores it when a packet arrives behind it
+// `rw-cp` (SC19 §3.2.4): blocked-RR with Δp = ⌈Δr/k⌉ and one vHPU per run, which owns the
+// working copy of its run's checkpoint; a master copy restores it when a packet arrives behind it.
 
 import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
-import { makeCheckpoints, restoreSlot, slotBytesOf, type CheckpointSet } from '../handlers/checkpoints.js'
+import { restoreSlot } from '../handlers/checkpoints.js'
 import type { ReceiveRequest } from '../contract.js'
-import { dataloopBytes } from './dataloop-bytes.js'
 import { copyCycles } from '../handlers/handler-costs.js'
 import { receiveLayout } from '../layout.js'
-import { offloadPlan, type HandlerCounters } from './offload-plan.js'
+import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
-import { residencyOf } from './residency.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
-import { chooseDeltaR } from '../model/receive-delta-r.js'
-import { gammaOf, typeWork } from '../model/type-work.js'
-
-function gamma(req: ReceiveRequest): number {
-  const p = req.nic.profile
-  return gammaOf(typeWork(req.type, req.count, p.host.cacheLineBytes), p.network.mtuBytes)
-}
-
-export function hpuLocalPlan(req: ReceiveRequest): Planned {
-  const counters: HandlerCounters = { resets: 0 }
-  const profile = req.nic.profile
-  const layout = receiveLayout(req.type, req.count)
-  const P = profile.nic.hpus
-  const proto = new Segment(req.type, req.count)
-  const slot = slotBytesOf(proto, profile.nic)
-  const residency = residencyOf(req.nic)
-  const { state, created } = residency.acquire(residency.key(req.type, req.count, 'dataloop'), () => ({
-    data: new Uint8Array(dataloopBytes(req.type, req.count)),
-    extra: null,
-  }))
-  const segs: Segment[] = []
-  for (let i = 0; i < P; i++) segs.push(proto.clone())
-  const w = new SegmentWriter(layout.lo, profile.costs)
-  const payload: PayloadHandler = (ctx, pkt) => {
-    const seg = segs[ctx.vhpu]!
-    if (pkt.offset < seg.position) {
-      seg.reset()
-      counters.resets++
-    }
-    w.run(ctx, pkt, seg)
-    return ReturnCode.SUCCESS
-  }
-  return offloadPlan(req, {
-    strategy: 'hpu-local', layout, payload, resident: state, created, counters,
-    policy: { kind: 'blockedRR', deltaP: 1, vhpus: P },
-    hpuMemBytes: P * slot,
-    hostPrepPs: 0,
-    details: { gamma: gamma(req), deltaR: 0, checkpoints: 0, checkpointBytes: slot, reused: false },
-  })
-}
-
-interface ResidentCheckpoints {
-  readonly set: CheckpointSet
-}
-
-function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) {
-  const profile = req.nic.profile
-  const loopBytes = dataloopBytes(req.type, req.count)
-  const residency = residencyOf(req.nic)
-  return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
-    const set = makeCheckpoints(req.type, req.count, deltaR, profile)
-    // dataloop tree first, then the checkpoint slots
-    const data = new Uint8Array(loopBytes + set.slots.length)
-    data.set(set.slots, loopBytes)
-    const extra: ResidentCheckpoints = { set }
-    return { data, extra }
-  })
-}
-
-export function roCpPlan(req: ReceiveRequest): Planned {
-  const profile = req.nic.profile
-  const layout = receiveLayout(req.type, req.count)
-  const choice = chooseDeltaR(req, 'ro-cp', 1)
-  const { state, created } = residentCheckpoints(req, 'ro-cp', choice.deltaR)
-  const { set } = state.extra as ResidentCheckpoints
-  const base = state.data.length - set.slots.length
-  const P = profile.nic.hpus
-  const scratch: Segment[] = []
-  for (let i = 0; i < P; i++) scratch.push(new Segment(req.type, req.count))
-  const copy = copyCycles(profile, set.slotBytes)
-  const w = new SegmentWriter(layout.lo, profile.costs)
-  const deltaR = set.deltaR
-  const payload: PayloadHandler = (ctx, pkt) => {
-    if (pkt.length === 0) return ReturnCode.SUCCESS
-    const j = Math.floor(pkt.offset / deltaR)
-    // the copy: master slot j (after the dataloop) into this HPU's scratch slot
-    copySlotFrom(state.data, base, j, ctx.mem, ctx.hpu, set.slotBytes)
-    ctx.account('init', copy)
-    const seg = scratch[ctx.hpu]!
-    restoreSlot(seg, ctx.mem, 0, ctx.hpu, set.slotBytes)
-    w.run(ctx, pkt, seg)
-    return ReturnCode.SUCCESS
-  }
-  return offloadPlan(req, {
-    strategy: 'ro-cp', layout, payload, resident: state, created,
-    hpuMemBytes: P * set.slotBytes,
-    hostPrepPs: set.hostPs,
-    details: {
-      gamma: gamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused: false,
-      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
-    },
-  })
-}
+import { chooseDeltaR, type DeltaRPolicy } from '../model/receive-delta-r.js'
+import { handlerUnits, type ReceiveModel } from '../model/completion-model.js'
+import { copySlotFrom, residentCheckpoints, type ResidentCheckpoints } from './checkpoint-state.js'
+import { servesAny, type ReceiveStrategy } from './record.js'
 
 export function rwCpPlan(req: ReceiveRequest): Planned {
   const counters: HandlerCounters = { resets: 0 }
   const profile = req.nic.profile
   const layout = receiveLayout(req.type, req.count)
-  const choice = chooseDeltaR(req, 'rw-cp', 2)
+  const choice = chooseDeltaR(req, rwCpModel, rwCpDeltaR)
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
@@ -150,14 +54,32 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     initialMem: set.slots,
     hostPrepPs: set.hostPs,
     details: {
-      gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false,
+      gamma: planGamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false,
       deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
     },
   })
 }
 
-/** Copies master slot `from` (slots start `base` bytes into `src`) into slot `to` of `dst`. */
-function copySlotFrom(src: Uint8Array, base: number, from: number, dst: Uint8Array, to: number, slotBytes: number): void {
-  const a = base + from * slotBytes, b = to * slotBytes
-  for (let i = 0; i < slotBytes; i++) dst[b + i] = src[a + i]!
+const rwCpModel: ReceiveModel = {
+  handler(profile, _gamma, { work }) {
+    const u = handlerUnits(profile, work)
+    return { initPs: u.dispatchPs + u.ps(u.fixedCycles), setupPs: u.ps(u.costs.segmentStepCycles), blockPs: u.ps(u.generalBlockCycles) }
+  },
+  // blocked-RR: an HPU waits for the packets of its run
+  deltaP: (deltaR, mtu) => Math.ceil(deltaR / mtu),
+  hpus: (P) => P,
+}
+
+const rwCpDeltaR: DeltaRPolicy = { copies: 2, catchUpBound: false }
+
+export const rwCpReceive: ReceiveStrategy<'rw-cp'> = {
+  name: 'rw-cp',
+  summary: 'the vHPU of each Δr run owns a working copy of its checkpoint; a master copy restores it on reorder',
+  unpackedBy: 'handlers',
+  chart: { colour: '#2ca02c', order: 2 },
+  plan: rwCpPlan,
+  model: rwCpModel,
+  deltaR: rwCpDeltaR,
+  finishesOnHost: false,
+  cannotServe: servesAny,
 }
