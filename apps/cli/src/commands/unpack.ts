@@ -6,7 +6,7 @@ import type { Command } from 'commander'
 import { z } from 'zod'
 import { MpiError, parseTypeFile, type Datatype } from '@spinmpi/ddt'
 import type { Profile } from '@spinmpi/nic'
-import { RECEIVE_CHOICES } from '@spinmpi/runtime/internal'
+import { AUTO_STRATEGY_SUMMARY, RECEIVE_CHOICES, RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
 import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { UsageError } from '../cli-error.js'
 import { MAX_TYPE_FILE_BYTES, readInputText } from '../input-file.js'
@@ -37,6 +37,7 @@ export function registerUnpack(program: Command): void {
     .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
     .option('--reorder <seed>', 'deliver packets out of order, seeded')
     .option('--json', 'print JSON')
+    .addHelpText('after', strategiesHelp())
     .action((raw: unknown) => {
       const o = parseOptions(UnpackOptions, raw)
       const type = readType(o.type)
@@ -113,4 +114,12 @@ export function runOrExplain<T>(f: () => T): T {
     if (err instanceof MpiError) throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: '))
     throw err
   }
+}
+
+/** The strategies and what each does, from their records (auto: the model's choice per message). */
+function strategiesHelp(): string {
+  const width = Math.max(...RECEIVE_CHOICES.map((n) => n.length))
+  const lines = RECEIVE_STRATEGY_RECORDS.map((r) => `  ${r.name.padEnd(width)}  ${r.summary}`)
+  lines.push(`  ${'auto'.padEnd(width)}  ${AUTO_STRATEGY_SUMMARY}`)
+  return `\nStrategies:\n${lines.join('\n')}`
 }

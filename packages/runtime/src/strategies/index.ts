@@ -1,7 +1,7 @@
 // Unpack and send strategies: what the runtime's internal entry point exports of them.
 export type * from './contract.js'
 export { postReceive } from './receive/post-receive.js'
-export { RECEIVE_STRATEGY_RECORDS, RECEIVE_STRATEGIES, RECEIVE_CHOICES, receiveStrategy, autoStrategy, resolveStrategy } from './receive/registry.js'
+export { RECEIVE_STRATEGY_RECORDS, RECEIVE_STRATEGIES, RECEIVE_CHOICES, receiveStrategy, autoStrategy, AUTO_STRATEGY_SUMMARY, resolveStrategy } from './receive/registry.js'
 export { servesAny, type ReceiveStrategy } from './receive/record.js'
 export { offloadPlan, planGamma, type OffloadParts, type HandlerCounters } from './receive/offload-plan.js'
 export { nothingToUndo, type Planned } from './receive/planned.js'

@@ -44,6 +44,9 @@ export function receiveStrategy(name: ReceiveStrategyName): ReceiveStrategy<Rece
 /** What a receive falls back to when its strategy cannot serve it (NIC memory full, strict off). */
 export const FALLBACK_RECEIVE = hostReceive
 
+/** What `auto` does, in one line (help texts). */
+export const AUTO_STRATEGY_SUMMARY = 'specialized when the layout fits one, else rw-cp (SC19 §3.2.6)'
+
 /** The strategy `auto` runs for (type, count): SC19 §3.2.6 picks specialized when the layout fits one, else RW-CP. */
 export function autoStrategy(req: Pick<ReceiveRequest, 'type' | 'count'>): ReceiveStrategyName {
   return classify(req.type, req.count).kind === 'general' ? rwCpReceive.name : specializedReceive.name
