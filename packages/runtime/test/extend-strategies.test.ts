@@ -1,9 +1,10 @@
-// docs/extending.md's claim for receive strategies, tested: a new strategy is one new record file
-// plus its entry in receive/registry.ts, and nothing else. The runtime's sources are copied to a
-// scratch directory, the record of a test strategy ('specialized-twin': the specialized plan
-// under a second name) is written there, the registry gets its import and list entry, and the
-// copy is loaded: its name is a choice everywhere names are checked (run options, type
-// attributes, requests), and runUnpack and run() receive through it with the right bytes.
+// docs/extending.md's claim for strategies, tested: a new strategy is one new record file plus
+// its entry in its registry, and nothing else. The runtime's sources are copied to a scratch
+// directory, the records of two test strategies are written there ('specialized-twin': the
+// specialized plan under a second name; 'host-twin': the host pack send under a second name),
+// each registry gets an import and a list entry, and the copy is loaded: the names are choices
+// everywhere names are checked (run options, type attributes, requests), and runUnpack and
+// run() move the right bytes through them.
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -29,6 +30,28 @@ export const specializedTwinReceive: ReceiveStrategy<'specialized-twin'> = {
 }
 `
 
+const SEND_RECORD = `// A test send strategy: the host pack under a second name.
+import { hostSend } from './host.js'
+import type { SendStrategy } from './record.js'
+
+export const hostTwinSend: SendStrategy<'host-twin'> = {
+  ...hostSend,
+  name: 'host-twin',
+  summary: 'host, under a second name',
+  send: (s, bytes, start) => ({ ...hostSend.send(s, bytes, start), strategy: 'host-twin' }),
+}
+`
+
+/** Adds an import and a list entry (two lines) after \`last\`'s, in the registry file \`file\`. */
+function register(file: string, last: string, added: string, from: string): void {
+  const before = readFileSync(file, 'utf8')
+  const after = before
+    .replace(`import { ${last} } from`, `import { ${added} } from '${from}'\nimport { ${last} } from`)
+    .replace(`  ${last},\n`, `  ${last},\n  ${added},\n`)
+  expect(after.split('\n').length - before.split('\n').length).toBe(2)
+  writeFileSync(file, after)
+}
+
 const scratch = mkdtempSync(join(tmpdir(), 'spinmpi-extend-'))
 let internal: typeof Internal
 let harness: typeof Harness
@@ -39,13 +62,9 @@ beforeAll(async () => {
   // the copy resolves its npm dependencies (debug, zod) from the repository's node_modules
   symlinkSync(fileURLToPath(new URL('../../../node_modules', import.meta.url)), join(scratch, 'node_modules'), 'dir')
   writeFileSync(join(scratch, 'src/strategies/receive/specialized-twin.ts'), RECORD)
-  const registry = join(scratch, 'src/strategies/receive/registry.ts')
-  const before = readFileSync(registry, 'utf8')
-  const after = before
-    .replace("import { rwCpReceive } from './rw-cp.js'\n", "import { rwCpReceive } from './rw-cp.js'\nimport { specializedTwinReceive } from './specialized-twin.js'\n")
-    .replace('  rwCpReceive,\n', '  rwCpReceive,\n  specializedTwinReceive,\n')
-  expect(after.split('\n').length - before.split('\n').length).toBe(2)
-  writeFileSync(registry, after)
+  register(join(scratch, 'src/strategies/receive/registry.ts'), 'rwCpReceive', 'specializedTwinReceive', './specialized-twin.js')
+  writeFileSync(join(scratch, 'src/strategies/send/host-twin.ts'), SEND_RECORD)
+  register(join(scratch, 'src/strategies/send/registry.ts'), 'outboundSend', 'hostTwinSend', './host-twin.js')
   internal = (await import(join(scratch, 'src/internal.ts'))) as typeof Internal
   harness = (await import(join(scratch, 'src/harness.ts'))) as typeof Harness
 }, 60_000)
@@ -54,8 +73,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 // 64 KiB in 2048 blocks of 32 B: above the eager limit, so run() receives it through the strategy
 const type = vector(2048, 4, 8, FLOAT64).commit()
 const twin = 'specialized-twin' as Internal.ReceiveStrategyName
+const sendTwin = 'host-twin' as Internal.SendStrategyName
 
-describe('a receive strategy added as one record file and one registry entry', () => {
+describe('strategies added as one record file and one registry entry', () => {
   it('is a name and a choice wherever strategies are listed', () => {
     expect(internal.RECEIVE_STRATEGIES).toContain(twin)
     expect(internal.RECEIVE_CHOICES).toContain(twin)
@@ -90,5 +110,27 @@ describe('a receive strategy added as one record file and one registry entry', (
     })
     expect(r.results).toEqual([true, true])
     expect(r.stats.receives.map((x) => x.strategy)).toContain(twin)
+  })
+
+  it('a send strategy: a choice of run options, and run() sends through it with the right bytes', async () => {
+    expect(internal.SEND_STRATEGIES).toContain(sendTwin)
+    const r = await internal.run({ ranks: 2, send: sendTwin, strategy: 'rw-cp' }, async (comm) => {
+      const buf = new Float64Array(2 * 2048 * 4)
+      if (comm.rank === 0) {
+        buf.forEach((_, i) => { buf[i] = i + 1 })
+        await comm.send(buf, 1, type, 1, 0)
+        return comm.wtime()
+      }
+      await comm.recv(buf, 1, type, 0, 0)
+      return buf.every((v, i) => v === (i % 8 < 4 ? i + 1 : 0)) ? comm.wtime() : -1
+    })
+    const host = await internal.run({ ranks: 2, send: 'host', strategy: 'rw-cp', mode: 'timing' }, async (comm) => {
+      if (comm.rank === 0) await comm.send(null, 1, type, 1, 0)
+      else await comm.recv(null, 1, type, 0, 0)
+      return comm.wtime()
+    })
+    // the bytes arrived, at the times of the host pack it delegates to
+    expect(r.results[1]).toBeGreaterThan(0)
+    expect(r.results).toEqual(host.results)
   })
 })
