@@ -1,5 +1,5 @@
-// A plan as the planners hand it to postReceive: the contract's ReceivePlan plus the undo of
-// what planning acquired, for when posting the ME then fails.
+// A plan as a strategy record's plan() hands it to postReceive: the contract's ReceivePlan plus
+// the undo of what planning acquired, for when posting the ME then fails.
 
 import type { ReceivePlan } from '../contract.js'
 
