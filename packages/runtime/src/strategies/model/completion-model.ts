@@ -14,6 +14,8 @@ export interface WalkWork {
   readonly blocks: number
   readonly stackSteps: number
   readonly pieces: number
+  /** Stack frames of the type's deepest state (what an RW-CP handler stores back); 0 if unknown. */
+  readonly depth?: number
 }
 
 export interface HandlerModel {

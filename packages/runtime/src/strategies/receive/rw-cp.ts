@@ -5,7 +5,7 @@ import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { restoreSlot } from '../handlers/checkpoints.js'
 import type { ReceiveRequest } from '../contract.js'
-import { copyCycles } from '../handlers/handler-costs.js'
+import { copyCycles, stateSaveBytes } from '../handlers/handler-costs.js'
 import { receiveLayout } from '../layout.js'
 import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
@@ -23,28 +23,31 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
-  // working copies start equal to the masters (copied inside the NIC at posting): each run's
-  // segment is restored from its slot now, so no handler allocates
-  const working: Segment[] = []
-  for (let j = 0; j < set.count; j++) {
-    const seg = new Segment(req.type, req.count)
-    restoreSlot(seg, set.slots, 0, j, set.slotBytes)
-    working.push(seg)
-  }
+  // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at
+  // posting). A handler works on its run's slot in place: it reads the state there, progresses
+  // it and stores it back, so the next packet of the run continues where this one stopped. The
+  // Segment object only decodes the slot; no state is kept outside NIC memory between handlers.
+  const decoder = new Segment(req.type, req.count)
   const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
+  const slotBytes = set.slotBytes
   const payload: PayloadHandler = (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS
     const j = Math.floor(pkt.offset / deltaR)
-    const seg = working[j]!
-    if (pkt.offset < seg.position) {
-      copySlotFrom(state.data, base, j, ctx.mem, j, set.slotBytes)
+    const at = j * slotBytes
+    restoreSlot(decoder, ctx.mem, 0, j, slotBytes)
+    if (pkt.offset < decoder.position) {
+      // behind the working copy (out of order): the master restores it
+      copySlotFrom(state.data, base, j, ctx.mem, j, slotBytes)
       ctx.account('init', copy)
-      restoreSlot(seg, ctx.mem, 0, j, set.slotBytes)
+      restoreSlot(decoder, ctx.mem, 0, j, slotBytes)
       counters.resets++
     }
-    w.run(ctx, pkt, seg)
+    w.run(ctx, pkt, decoder)
+    // the progressed state back into the slot: the live frames' stores are this handler's work
+    decoder.writeCheckpoint(ctx.mem, at)
+    ctx.account('init', copyCycles(profile, stateSaveBytes(profile, decoder.frames, slotBytes)))
     return ReturnCode.SUCCESS
   }
   return offloadPlan(req, {
@@ -54,16 +57,18 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     initialMem: set.slots,
     hostPrepPs: set.hostPs,
     details: {
-      gamma: planGamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false,
+      gamma: planGamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: slotBytes, reused: false,
       deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
     },
   })
 }
 
 const rwCpModel: ReceiveModel = {
-  handler(profile, _gamma, { work }) {
+  handler(profile, _gamma, { slotBytes, work }) {
     const u = handlerUnits(profile, work)
-    return { initPs: u.dispatchPs + u.ps(u.fixedCycles), setupPs: u.ps(u.costs.segmentStepCycles), blockPs: u.ps(u.generalBlockCycles) }
+    // the handler stores its progressed state back into its run's slot (the live frames)
+    const save = copyCycles(profile, stateSaveBytes(profile, work?.depth ?? 0, slotBytes))
+    return { initPs: u.dispatchPs + u.ps(u.fixedCycles + save), setupPs: u.ps(u.costs.segmentStepCycles), blockPs: u.ps(u.generalBlockCycles) }
   },
   // blocked-RR: an HPU waits for the packets of its run
   deltaP: (deltaR, mtu) => Math.ceil(deltaR / mtu),
