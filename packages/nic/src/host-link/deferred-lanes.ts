@@ -1,0 +1,121 @@
+// DMA requests issued for a later time than the present: a handler runs ahead on its own clock
+// and issues its DMAs at times past the event that runs it. Each HPU is a lane whose requests
+// come in time order, so a lane is a FIFO; the engine takes requests from the lanes in (time,
+// sequence) order, the order separate events at those times would have run in. Requests live in
+// typed arrays, linked per lane through a free list: issuing one allocates nothing.
+
+import type { Ps } from '../sim/time.js'
+
+/** Flags of a deferred request. */
+export const DEFERRED_WRITE = 1
+export const DEFERRED_NOTIFY = 2
+
+export class DeferredLanes<T> {
+  /** Per request: issue time, sequence number, size, host offset, flags, tag, next in its lane. */
+  time: Float64Array
+  seq: Float64Array
+  bytes: Float64Array
+  hostOffset: Float64Array
+  flags: Uint8Array
+  tag: (T | null)[]
+  private next: Int32Array
+  private free: Int32Array
+  private freeTop = 0
+  private used = 0
+  private readonly head: Int32Array
+  private readonly tail: Int32Array
+  /** Requests queued over all lanes. */
+  size = 0
+  /** Issue time of the earliest lane head (Infinity when empty): the engine's fast exit. */
+  earliest: Ps = Infinity
+
+  constructor(readonly lanes: number, capacity = 64) {
+    this.head = new Int32Array(lanes).fill(-1)
+    this.tail = new Int32Array(lanes).fill(-1)
+    this.time = new Float64Array(capacity)
+    this.seq = new Float64Array(capacity)
+    this.bytes = new Float64Array(capacity)
+    this.hostOffset = new Float64Array(capacity)
+    this.flags = new Uint8Array(capacity)
+    this.next = new Int32Array(capacity)
+    this.free = new Int32Array(capacity)
+    this.tag = new Array<T | null>(capacity).fill(null)
+  }
+
+  /** Appends a request to `lane`; `t` must not be before the lane's last request. */
+  push(lane: number, t: Ps, seq: number, bytes: number, hostOffset: number, flags: number, tag: T | null): boolean {
+    const last = this.tail[lane]
+    if (last === undefined) return false
+    if (last >= 0 && this.time[last]! > t) return false
+    if (this.freeTop === 0 && this.used === this.time.length) this.grow()
+    const r = this.freeTop > 0 ? this.free[--this.freeTop]! : this.used++
+    this.time[r] = t
+    this.seq[r] = seq
+    this.bytes[r] = bytes
+    this.hostOffset[r] = hostOffset
+    this.flags[r] = flags
+    this.tag[r] = tag
+    this.next[r] = -1
+    if (last >= 0) {
+      this.next[last] = r
+    } else {
+      this.head[lane] = r
+      if (t < this.earliest) this.earliest = t
+    }
+    this.tail[lane] = r
+    this.size++
+    return true
+  }
+
+  /** The lane whose head comes first in (time, sequence) order, or -1 when all are empty. */
+  firstLane(): number {
+    let best = -1
+    let bt = Infinity
+    let bs = Infinity
+    const head = this.head
+    for (let l = 0; l < head.length; l++) {
+      const r = head[l]!
+      if (r < 0) continue
+      const t = this.time[r]!
+      if (t < bt || (t === bt && this.seq[r]! < bs)) {
+        best = l
+        bt = t
+        bs = this.seq[r]!
+      }
+    }
+    this.earliest = bt
+    return best
+  }
+
+  /** The head request of `lane` (not empty). */
+  headOf(lane: number): number {
+    return this.head[lane]!
+  }
+
+  /** Removes the head request of `lane` (read its fields first). */
+  shift(lane: number): void {
+    const r = this.head[lane]!
+    const n = this.next[r]!
+    this.head[lane] = n
+    if (n < 0) this.tail[lane] = -1
+    this.tag[r] = null
+    this.free[this.freeTop++] = r
+    this.size--
+  }
+
+  private grow(): void {
+    const n = this.time.length * 2
+    const g64 = (a: Float64Array) => { const b = new Float64Array(n); b.set(a); return b }
+    const g32 = (a: Int32Array) => { const b = new Int32Array(n); b.set(a); return b }
+    this.time = g64(this.time)
+    this.seq = g64(this.seq)
+    this.bytes = g64(this.bytes)
+    this.hostOffset = g64(this.hostOffset)
+    const f = new Uint8Array(n)
+    f.set(this.flags)
+    this.flags = f
+    this.next = g32(this.next)
+    this.free = g32(this.free)
+    for (let i = this.tag.length; i < n; i++) this.tag.push(null)
+  }
+}
