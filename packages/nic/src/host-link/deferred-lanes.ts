@@ -1,8 +1,10 @@
 // DMA requests issued for a later time than the present: a handler runs ahead on its own clock
 // and issues its DMAs at times past the event that runs it. Each HPU is a lane whose requests
 // come in time order, so a lane is a FIFO; the engine takes requests from the lanes in (time,
-// sequence) order, the order separate events at those times would have run in. Requests live in
-// typed arrays, linked per lane through a free list: issuing one allocates nothing.
+// sequence) order, the order separate events at those times would have run in. The non-empty
+// lanes form a binary min-heap on their heads' (time, sequence), so the next request is found in
+// O(1) and taking it costs O(log lanes). Requests live in typed arrays, linked per lane through a
+// free list: issuing one allocates nothing.
 
 import type { Ps } from '../sim/time.js'
 
@@ -24,14 +26,18 @@ export class DeferredLanes<T> {
   private used = 0
   private readonly head: Int32Array
   private readonly tail: Int32Array
+  /** Non-empty lanes as a min-heap on their head's (time, sequence). */
+  private readonly heap: Int32Array
+  private heapSize = 0
   /** Requests queued over all lanes. */
   size = 0
-  /** Issue time of the earliest lane head (Infinity when empty): the engine's fast exit. */
+  /** Issue time of the earliest request (Infinity when none): the engine's fast exit. */
   earliest: Ps = Infinity
 
   constructor(readonly lanes: number, capacity = 64) {
     this.head = new Int32Array(lanes).fill(-1)
     this.tail = new Int32Array(lanes).fill(-1)
+    this.heap = new Int32Array(lanes)
     this.time = new Float64Array(capacity)
     this.seq = new Float64Array(capacity)
     this.bytes = new Float64Array(capacity)
@@ -56,51 +62,78 @@ export class DeferredLanes<T> {
     this.flags[r] = flags
     this.tag[r] = tag
     this.next[r] = -1
+    this.tail[lane] = r
+    this.size++
     if (last >= 0) {
       this.next[last] = r
     } else {
       this.head[lane] = r
-      if (t < this.earliest) this.earliest = t
+      this.siftUp(lane, this.heapSize++)
+      this.earliest = this.time[this.head[this.heap[0]!]!]!
     }
-    this.tail[lane] = r
-    this.size++
     return true
   }
 
-  /** The lane whose head comes first in (time, sequence) order, or -1 when all are empty. */
-  firstLane(): number {
-    let best = -1
-    let bt = Infinity
-    let bs = Infinity
-    const head = this.head
-    for (let l = 0; l < head.length; l++) {
-      const r = head[l]!
-      if (r < 0) continue
-      const t = this.time[r]!
-      if (t < bt || (t === bt && this.seq[r]! < bs)) {
-        best = l
-        bt = t
-        bs = this.seq[r]!
-      }
-    }
-    this.earliest = bt
-    return best
+  /** The earliest request in (time, sequence) order (the queue must not be empty). */
+  first(): number {
+    return this.head[this.heap[0]!]!
   }
 
-  /** The head request of `lane` (not empty). */
-  headOf(lane: number): number {
-    return this.head[lane]!
-  }
-
-  /** Removes the head request of `lane` (read its fields first). */
-  shift(lane: number): void {
+  /** Removes the earliest request (read its fields first). */
+  shiftFirst(): void {
+    const lane = this.heap[0]!
     const r = this.head[lane]!
     const n = this.next[r]!
-    this.head[lane] = n
-    if (n < 0) this.tail[lane] = -1
     this.tag[r] = null
     this.free[this.freeTop++] = r
     this.size--
+    this.head[lane] = n
+    if (n >= 0) {
+      this.siftDown(lane)
+    } else {
+      this.tail[lane] = -1
+      const moved = this.heap[--this.heapSize]!
+      if (this.heapSize > 0) this.siftDown(moved)
+    }
+    this.earliest = this.heapSize > 0 ? this.time[this.head[this.heap[0]!]!]! : Infinity
+  }
+
+  /** True when lane a's head comes before lane b's. */
+  private before(a: number, b: number): boolean {
+    const ra = this.head[a]!
+    const rb = this.head[b]!
+    const ta = this.time[ra]!
+    const tb = this.time[rb]!
+    return ta < tb || (ta === tb && this.seq[ra]! < this.seq[rb]!)
+  }
+
+  private siftUp(lane: number, i: number): void {
+    const h = this.heap
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      const p = h[parent]!
+      if (!this.before(lane, p)) break
+      h[i] = p
+      i = parent
+    }
+    h[i] = lane
+  }
+
+  /** Places `lane` from the root down. */
+  private siftDown(lane: number): void {
+    const h = this.heap
+    const n = this.heapSize
+    let i = 0
+    for (;;) {
+      let c = 2 * i + 1
+      if (c >= n) break
+      if (c + 1 < n && this.before(h[c + 1]!, h[c]!)) c++
+      const child = h[c]!
+      if (!this.before(child, lane)) break
+      h[i] = child
+      i = c
+    }
+    h[i] = lane
   }
 
   private grow(): void {

@@ -224,24 +224,22 @@ export class DmaEngine<T = unknown> {
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
     while (q.size > 0) {
-      const lane = q.firstLane()
-      const r = q.headOf(lane)
+      const r = q.first()
       const t = q.time[r]!
       if (t > until || (t === until && q.seq[r]! > seq)) return
       const bytes = q.bytes[r]!
       const flags = q.flags[r]!
       if ((flags & DEFERRED_WRITE) === 0) {
-        q.shift(lane)
+        q.shiftFirst()
         this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
         continue
       }
       const hostOffset = q.hostOffset[r]!
       const tag = q.tag[r] as T
-      q.shift(lane)
+      q.shiftFirst()
       const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
       if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
     }
-    q.earliest = Infinity
   }
 
   private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {

@@ -178,7 +178,8 @@ export class Nic {
     u.claimedBy = me
     if (!u.done) return
     this.events.post(makeEvent('put-overflow', this.sim.now, this.node, {
-      meId: me.id, userPtr: me.options.userPtr ?? 0, header: u.header, length: u.header.length, hostOffset: u.hostOffset, unexpected: u,
+      meId: me.id, userPtr: me.options.userPtr ?? 0, header: u.header, length: u.header.length, hostOffset: u.hostOffset,
+      droppedBytes: u.droppedBytes, firstByteAt: u.firstByteAt, unexpected: u,
     }))
   }
 
