@@ -50,6 +50,7 @@ export class DmaEngine<T = unknown> {
   private readonly deferred: DeferredLanes<T>
   private readonly onWrite: DmaWriteSink<T> | null
   private readonly settleFn = () => this.settle()
+  private readonly leadFn = (lane: number) => this.bookLead(lane)
 
   constructor(sim: Simulator, pcie: PcieModel, options: DmaEngineOptions<T> = {}) {
     this.sim = sim
@@ -187,6 +188,7 @@ export class DmaEngine<T = unknown> {
 
   /** Books every deferred request and retires everything into the depth series; issue nothing earlier afterwards. */
   finish(): void {
+    this.deferred.queueLeads()
     this.bookDeferred(Infinity, Infinity)
     this.retire(Infinity)
   }
@@ -211,35 +213,78 @@ export class DmaEngine<T = unknown> {
 
   private defer(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
     checkSize(bytes)
-    // The sequence number an event scheduled now would get. A request that wants a host event
-    // gets a real event right after it, so it is booked (and its event posted) at its own time.
+    const q = this.deferred
+    // The sequence number an event scheduled now would get: the request is ordered among the
+    // events as that event would be.
     const seq = this.sim.reserveSeq()
-    if (!this.deferred.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
+    if (q.canLead(lane)) {
+      q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
+      // Its event takes the next number: no other event can fall between the two.
+      this.sim.at(t, this.leadFn, lane)
+      return
+    }
+    if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
       throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
     }
+    // A request that wants a host event gets a real event, so its event is posted at its own time.
     if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
+  }
+
+  /** The event of `lane`'s lead: books the queued requests before it, then the lead. */
+  private bookLead(lane: number): void {
+    const q = this.deferred
+    if (q.leadBusy[lane] === 0) return // finish() booked it
+    this.settle()
+    const t = q.leadTime[lane]!
+    const bytes = q.leadBytes[lane]!
+    const flags = q.leadFlags[lane]!
+    const hostOffset = q.leadOffset[lane]!
+    const tag = q.leadTag[lane] as T
+    q.takeLead(lane)
+    if ((flags & DEFERRED_WRITE) === 0) {
+      this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      return
+    }
+    const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+    if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
   }
 
   /** Books deferred requests before (until, seq) in (time, sequence) order. */
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
     while (q.size > 0) {
-      const r = q.first()
-      const t = q.time[r]!
-      if (t > until || (t === until && q.seq[r]! > seq)) return
-      const bytes = q.bytes[r]!
-      const flags = q.flags[r]!
-      if ((flags & DEFERRED_WRITE) === 0) {
-        q.shiftFirst()
-        this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
-        continue
+      const lane = q.firstLane()
+      const otherT = q.otherTime
+      const otherS = q.otherSeq
+      for (let r = q.headOf(lane); r >= 0; r = q.headOf(lane)) {
+        const t = q.time[r]!
+        const s = q.seq[r]!
+        // Another lane's head comes first: find the next lane.
+        if (t > otherT || (t === otherT && s > otherS)) break
+        // The earliest request of all is not due yet.
+        if (t > until || (t === until && s > seq)) {
+          q.earliest = t
+          return
+        }
+        const bytes = q.bytes[r]!
+        const flags = q.flags[r]!
+        const hostOffset = q.hostOffset[r]!
+        const tag = q.tag[r] as T
+        q.shift(lane)
+        if ((flags & DEFERRED_WRITE) === 0) {
+          this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+        } else {
+          const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+          if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+        }
       }
-      const hostOffset = q.hostOffset[r]!
-      const tag = q.tag[r] as T
-      q.shiftFirst()
-      const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
-      if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+      // The lane ran dry or fell behind another; when no other lane is due either, stop here.
+      if (q.headOf(lane) < 0 && (otherT > until || (otherT === until && otherS > seq))) {
+        q.earliest = otherT
+        return
+      }
     }
+    q.earliest = Infinity
   }
 
   private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {
