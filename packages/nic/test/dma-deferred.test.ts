@@ -115,6 +115,19 @@ describe('DmaEngine deferred requests', () => {
     expect(seen).toEqual([264_444, 274_444])
   })
 
+  it('finish() books what is still waiting, leads included, in issue order', () => {
+    const sim = new Simulator()
+    const seen: [string, number][] = []
+    const dma = new DmaEngine<string>(sim, pcie, { lanes: 2, onWrite: (tag, t) => seen.push([tag, t]) })
+    dma.writeAt(30_000, 256, 0, 'a', 0, false) // lane 0's lead
+    dma.writeAt(50_000, 256, 0, 'c', 0, false) // queued behind it
+    dma.writeAt(40_000, 256, 1, 'b', 0, false) // lane 1's lead
+    dma.finish() // the simulator never ran: nothing was booked yet
+    expect(seen).toEqual([['a', 30_000 + 4444 + 250_000], ['b', 40_000 + 4444 + 250_000], ['c', 50_000 + 4444 + 250_000]])
+    sim.run() // the leads' events find nothing left to book
+    expect(dma.writes).toBe(3)
+  })
+
   it('rejects a lane whose issue times go back, and unknown lanes', () => {
     const sim = new Simulator()
     const dma = new DmaEngine(sim, pcie, { lanes: 1 })

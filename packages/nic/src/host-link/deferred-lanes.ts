@@ -1,11 +1,11 @@
 // DMA requests issued for a later time than the present: a handler runs ahead on its own clock
 // and issues its DMAs at times past the event that runs it. Each HPU is a lane whose requests
 // come in time order, so a lane is a FIFO; the engine takes requests from the lanes in (time,
-// sequence) order, the order separate events at those times would have run in. It finds the lane
-// with the earliest head by a scan of the lane heads (a few per NIC: one per HPU) and then takes
-// that lane's requests for as long as they come before every other lane's head, so the usual
-// case (the requests of the handler that just ended) costs one scan. Requests live in typed
-// arrays, linked per lane through a free list: issuing one allocates nothing.
+// sequence) order, the order separate events at those times would have run in. The non-empty
+// lanes form a binary min-heap on their heads' (time, sequence): the next request is at the top,
+// and taking it costs O(log lanes) (the lanes of busy HPUs interleave in time, so a scan of all
+// heads per request would cost more). Requests live in typed arrays, linked per lane through a
+// free list: issuing one allocates nothing.
 //
 // A lane's first request of a batch is its lead: it is kept apart, in per-lane fields, and the
 // engine books it from one simulator event at its issue time (for a handler with one DMA, as the
@@ -32,12 +32,12 @@ export class DeferredLanes<T> {
   private used = 0
   private readonly head: Int32Array
   private readonly tail: Int32Array
-  /** Per lane: its head's time and sequence number (Infinity when empty), scanned by firstLane. */
+  /** Per lane: its head's time and sequence number (read by every heap comparison). */
   private readonly headTime: Float64Array
   private readonly headSeq: Float64Array
-  /** Set by firstLane: the earliest head among the other lanes. */
-  otherTime: Ps = Infinity
-  otherSeq = Infinity
+  /** The non-empty lanes, a min-heap on their heads' (time, sequence). */
+  private readonly heap: Int32Array
+  private heapSize = 0
   /** Per lane: its lead request, when leadBusy (time, sequence, size, host offset, flags, tag). */
   readonly leadBusy: Uint8Array
   readonly leadTime: Float64Array
@@ -54,8 +54,9 @@ export class DeferredLanes<T> {
   constructor(readonly lanes: number, capacity = 64) {
     this.head = new Int32Array(lanes).fill(-1)
     this.tail = new Int32Array(lanes).fill(-1)
-    this.headTime = new Float64Array(lanes).fill(Infinity)
-    this.headSeq = new Float64Array(lanes).fill(Infinity)
+    this.headTime = new Float64Array(lanes)
+    this.headSeq = new Float64Array(lanes)
+    this.heap = new Int32Array(lanes)
     this.leadBusy = new Uint8Array(lanes)
     this.leadTime = new Float64Array(lanes)
     this.leadSeq = new Float64Array(lanes)
@@ -116,6 +117,8 @@ export class DeferredLanes<T> {
       this.size++
       this.takeLead(lane)
     }
+    this.heapSize = 0
+    for (let lane = 0; lane < this.head.length; lane++) if (this.head[lane] !== -1) this.siftUp(lane, this.heapSize++)
   }
 
   /** Appends a request to `lane`; `t` must not be before the lane's lead or last request. */
@@ -140,50 +143,20 @@ export class DeferredLanes<T> {
       this.head[lane] = r
       this.headTime[lane] = t
       this.headSeq[lane] = seq
+      this.siftUp(lane, this.heapSize++)
       if (t < this.earliest) this.earliest = t
     }
     return true
   }
 
-  /**
-   * The lane whose head comes first in (time, sequence) order (the queue must not be empty);
-   * otherTime/otherSeq are then the earliest head of the other lanes.
-   */
-  firstLane(): number {
-    const ht = this.headTime
-    const hs = this.headSeq
-    let best = 0
-    let bt = ht[0]!
-    let bs = hs[0]!
-    let ot = Infinity
-    let os = Infinity
-    for (let l = 1; l < ht.length; l++) {
-      const t = ht[l]!
-      if (t > ot) continue
-      const s = hs[l]!
-      if (t < bt || (t === bt && s < bs)) {
-        ot = bt
-        os = bs
-        best = l
-        bt = t
-        bs = s
-      } else if (t < ot || (t === ot && s < os)) {
-        ot = t
-        os = s
-      }
-    }
-    this.otherTime = ot
-    this.otherSeq = os
-    return best
+  /** The earliest request in (time, sequence) order (the queue must not be empty). */
+  first(): number {
+    return this.head[this.heap[0]!]!
   }
 
-  /** The head request of `lane`, or -1 when it is empty. */
-  headOf(lane: number): number {
-    return this.head[lane]!
-  }
-
-  /** Removes the head request of `lane` (read its fields first). */
-  shift(lane: number): void {
+  /** Removes the earliest request (read its fields first). */
+  shiftFirst(): void {
+    const lane = this.heap[0]!
     const r = this.head[lane]!
     const n = this.next[r]!
     this.tag[r] = null
@@ -193,11 +166,49 @@ export class DeferredLanes<T> {
     if (n >= 0) {
       this.headTime[lane] = this.time[n]!
       this.headSeq[lane] = this.seq[n]!
+      this.siftDown(lane)
     } else {
       this.tail[lane] = -1
-      this.headTime[lane] = Infinity
-      this.headSeq[lane] = Infinity
+      const moved = this.heap[--this.heapSize]!
+      if (this.heapSize > 0) this.siftDown(moved)
     }
+    this.earliest = this.heapSize > 0 ? this.headTime[this.heap[0]!]! : Infinity
+  }
+
+  /** True when lane a's head comes before lane b's. */
+  private before(a: number, b: number): boolean {
+    const ta = this.headTime[a]!
+    const tb = this.headTime[b]!
+    return ta < tb || (ta === tb && this.headSeq[a]! < this.headSeq[b]!)
+  }
+
+  private siftUp(lane: number, i: number): void {
+    const h = this.heap
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      const p = h[parent]!
+      if (!this.before(lane, p)) break
+      h[i] = p
+      i = parent
+    }
+    h[i] = lane
+  }
+
+  /** Places `lane` from the root down. */
+  private siftDown(lane: number): void {
+    const h = this.heap
+    const n = this.heapSize
+    let i = 0
+    for (;;) {
+      let c = 2 * i + 1
+      if (c >= n) break
+      if (c + 1 < n && this.before(h[c + 1]!, h[c]!)) c++
+      const child = h[c]!
+      if (!this.before(child, lane)) break
+      h[i] = child
+      i = c
+    }
+    h[i] = lane
   }
 
   private grow(): void {

@@ -253,38 +253,21 @@ export class DmaEngine<T = unknown> {
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
     while (q.size > 0) {
-      const lane = q.firstLane()
-      const otherT = q.otherTime
-      const otherS = q.otherSeq
-      for (let r = q.headOf(lane); r >= 0; r = q.headOf(lane)) {
-        const t = q.time[r]!
-        const s = q.seq[r]!
-        // Another lane's head comes first: find the next lane.
-        if (t > otherT || (t === otherT && s > otherS)) break
-        // The earliest request of all is not due yet.
-        if (t > until || (t === until && s > seq)) {
-          q.earliest = t
-          return
-        }
-        const bytes = q.bytes[r]!
-        const flags = q.flags[r]!
-        const hostOffset = q.hostOffset[r]!
-        const tag = q.tag[r] as T
-        q.shift(lane)
-        if ((flags & DEFERRED_WRITE) === 0) {
-          this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
-        } else {
-          const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
-          if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
-        }
-      }
-      // The lane ran dry or fell behind another; when no other lane is due either, stop here.
-      if (q.headOf(lane) < 0 && (otherT > until || (otherT === until && otherS > seq))) {
-        q.earliest = otherT
-        return
+      const r = q.first()
+      const t = q.time[r]!
+      if (t > until || (t === until && q.seq[r]! > seq)) return
+      const bytes = q.bytes[r]!
+      const flags = q.flags[r]!
+      const hostOffset = q.hostOffset[r]!
+      const tag = q.tag[r] as T
+      q.shiftFirst()
+      if ((flags & DEFERRED_WRITE) === 0) {
+        this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      } else {
+        const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+        if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
       }
     }
-    q.earliest = Infinity
   }
 
   private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {
