@@ -9,8 +9,8 @@
 //
 // A lane's first request of a batch is its lead: it is kept apart, in per-lane fields, and the
 // engine books it from one simulator event at its issue time (for a handler with one DMA, as the
-// copy handler, that event runs back to back with the handler's end, which costs next to
-// nothing); the lead's event also books the queued requests that come before it.
+// copy handler, that event runs back to back with the handler's end, in the same heap node); the
+// lead's event also books the queued requests of other lanes that come before it.
 
 import type { Ps } from '../sim/time.js'
 
