@@ -3,7 +3,9 @@
 // packet at a time), then either to host memory on the non-processing path (no execution
 // context, or PROCEED), or into the packet buffer and on to the HER scheduler. A full packet
 // buffer pauses the link (lossless back-pressure) unless the ME asked for flow control, in which
-// case the packet is dropped and reported to the completion handler.
+// case the packet is dropped and reported to the completion handler. When the NIC's memory for
+// packets runs out (the `nicmem` fault) and the ME has a spill area, the packet goes raw to host
+// memory instead, for the host to unpack (docs/faults.md).
 
 import debugFactory from 'debug'
 import type { Packet } from '../net/packet.js'
@@ -20,6 +22,7 @@ import type { NicParts } from './nic-parts.js'
 import type { HerSink } from './processed-message.js'
 import { ReturnCode, isPending, returnCodeName } from './return-codes.js'
 import { Ring } from './ring.js'
+import type { SpillArea } from './spill.js'
 import { VirtualHpu } from './scheduler.js'
 import { WIRE_ACK, type WireFragment } from './wire.js'
 
@@ -143,6 +146,8 @@ export class InboundEngine implements HerSink {
     const index = frag.firstPacket + pkt.seq
     const len = pkt.length
     if (msg.mode === MODE_PROCESS && len > 0 && !this.p.buffer.fits(len)) {
+      const spill = msg.me!.options.spill
+      if (spill !== undefined && this.p.buffer.exceedsMemLimit(len)) return this.spill(msg, frag, pkt, index, spill)
       if (msg.me!.options.flowControl !== true) return false
       if (!msg.markSeen(index)) return this.duplicate(pkt)
       this.seen(msg, frag, pkt)
@@ -193,6 +198,20 @@ export class InboundEngine implements HerSink {
         this.p.network.release(pkt)
         this.packetDone(msg)
     }
+    return true
+  }
+
+  /** No NIC memory for the packet: it goes raw to the ME's spill area (one DMA write), no handler. */
+  private spill(msg: InboundMessage, frag: WireFragment, pkt: Packet, index: number, area: SpillArea): boolean {
+    if (!msg.markSeen(index)) return this.duplicate(pkt)
+    this.seen(msg, frag, pkt)
+    const kept = area.put(frag.fragOffset + pkt.offset, pkt.length, pkt.messageData === null ? null : pkt.data)
+    const done = this.p.dma.write(kept)
+    if (done > msg.lastWriteAt) msg.lastWriteAt = done
+    this.p.stats.packetsSpilled++
+    this.p.stats.spilledBytes += kept
+    this.p.network.release(pkt)
+    this.packetDone(msg)
     return true
   }
 
