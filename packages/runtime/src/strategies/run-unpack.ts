@@ -18,6 +18,9 @@ import { postReceive } from './post-receive.js'
 import { residencyOf } from './residency.js'
 import { sendTyped } from './send-strategies.js'
 import { gammaOf, packetBlocks, typeWork } from './type-work.js'
+import { clusterFaults, parseFaultSpec, type FaultSpec } from '../faults/fault-spec.js'
+import { faultCounts, type FaultCounts } from '../faults/fault-counts.js'
+import { spilledReceivesOf } from '../faults/spill-unpack.js'
 
 export interface RunUnpackOptions {
   readonly type: Datatype
@@ -39,6 +42,8 @@ export interface RunUnpackOptions {
   readonly reserveNicMemBytes?: number
   /** Keep at most this many points of the DMA queue depth series (default 400). */
   readonly seriesPoints?: number
+  /** Faults to inject (packet loss, duplicates, NIC memory for packets); docs/faults.md. */
+  readonly faults?: FaultSpec
 }
 
 export interface UnpackResult {
@@ -74,6 +79,8 @@ export interface UnpackResult {
   /** From the send call (t = 0) to the last byte in place, and the sender's host busy time. */
   readonly endToEndNs: number
   readonly senderHostBusyNs: number
+  /** What the injected faults did (all zero without faults). */
+  readonly faults: FaultCounts
 }
 
 const GUARD_BYTES = 64
@@ -99,13 +106,16 @@ function checkUnpackSize(o: RunUnpackOptions, count: number): void {
 export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const count = o.count ?? 1
   checkUnpackSize(o, count)
+  const faults = o.faults === undefined ? undefined : parseFaultSpec(o.faults, 'runUnpack')
+  const seed = o.reorder?.seed ?? 1
   const profile = resolveProfile(o.profile ?? 'sc19', o.hpus === undefined ? {} : { 'nic.hpus': o.hpus })
   const cluster = new Cluster({
     nodes: 2,
     profile,
-    seed: o.reorder?.seed ?? 1,
+    seed,
     dataMode: o.dataMode ?? true,
     ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder.window ?? 16 } }),
+    ...(faults === undefined ? {} : { faults: clusterFaults(faults, seed) }),
   })
   const sender = cluster.nic(0)
   const receiver = cluster.nic(1)
@@ -137,7 +147,8 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   if (record === undefined) throw new Error('runUnpack: the message did not arrive')
   const finishPs = plan.finish()
   receiver.dma.finish()
-  const end = plan.strategy === 'host' ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
+  // host unpack (all of it for `host`, the spilled packets of an offload) starts at completion
+  const end = plan.strategy === 'host' || finishPs > 0 ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
   const ps = end - record.firstByteAt
 
   let verified: boolean | null = null
@@ -189,6 +200,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
     dmaSeries: receiver.dma.depth.samples(o.seriesPoints ?? 400),
     endToEndNs: toNs(end),
     senderHostBusyNs: toNs(sent.hostBusyPs),
+    faults: faultCounts(cluster, spilledReceivesOf(receiver)),
   }
 }
 
