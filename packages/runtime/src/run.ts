@@ -18,6 +18,9 @@ import { DeadlockError, RankError } from './errors.js'
 import { parseRunOptions, type RunOptions } from './run-options.js'
 import { StatsCollector, type RunStats } from './stats.js'
 import { GoalTrace } from './trace/goal-trace.js'
+import { clusterFaults } from './faults/fault-spec.js'
+import { faultCounts } from './faults/fault-counts.js'
+import { spilledReceivesOf } from './faults/spill-unpack.js'
 import { goalCaptureSink } from './trace/goal-capture.js'
 
 const log = debugFactory('spinmpi:runtime')
@@ -56,6 +59,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   const dataMode = (o.mode ?? 'data') === 'data'
   const cluster = new Cluster({
     nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
+    ...(o.faults === undefined ? {} : { faults: clusterFaults(o.faults, o.seed ?? 1) }),
   })
   const stats = new StatsCollector()
   const sink = goalCaptureSink()
@@ -136,6 +140,7 @@ function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankC
     hostBusyPs: comms.map((c) => c.endpoint.cpu.busyPs),
     dmaPeakDepth: Math.max(0, ...nics.map((n) => n.dmaPeakDepth)),
     nicMemPeakBytes: Math.max(0, ...nics.map((n) => n.nicMemPeakBytes)),
+    faults: faultCounts(cluster, cluster.nics.reduce((sum, nic) => sum + spilledReceivesOf(nic), 0)),
     nics,
   }
 }
