@@ -262,6 +262,20 @@ describe('Network reordering and faults', () => {
     expect(run().seen).toEqual(a.seen)
   })
 
+  it('a loss does not hold up the packets behind it: the port stays busy while packets remain', () => {
+    const { sim, net, seen } = setup(2, { faults: { seed: 8, drop: 0.1, duplicate: 0 } })
+    net.send({ src: 0, dst: 1, bytes: 1000 * 2048 })
+    sim.run()
+    expect(net.counters.packetsDropped).toBeGreaterThan(50)
+    // every transmission (new or retransmitted) follows the previous one back to back: deliveries
+    // land on slot boundaries (slot + 1) · ser + L, and the only empty slots before the last
+    // hundred deliveries are the lost transmissions (a lost packet still used its slot)
+    const slots = seen.map((s) => (s.at - L) / FULL - 1)
+    slots.forEach((slot) => expect(Number.isInteger(slot)).toBe(true))
+    expect(slots[899]! - 899).toBeLessThanOrEqual(net.counters.packetsDropped)
+    expect([...new Set(seen.map((s) => s.seq))].length).toBe(1000)
+  })
+
   // A seed whose loss draws (documented order) are: packet 0 kept, packet 1 lost, its
   // retransmission kept, with duplicate = 0 (no duplicate draws).
   function seedLosingSecondOnce(p: number): number {

@@ -252,8 +252,9 @@ export class Network {
   }
 
   /**
-   * Makes sure a pump runs by `t` even if one is scheduled later (only retransmissions need this;
-   * a superseded pump event still runs and finds its work done or reschedules).
+   * Makes sure a pump runs by `t` even if one is scheduled later (a retransmission timeout may
+   * have scheduled one; without faults nothing is pending when pump schedules, so this is
+   * schedulePump). A superseded pump event still runs and finds its work done or reschedules.
    */
   private schedulePumpBy(node: number, t: Ps): void {
     const port = this.ports[node]!
@@ -297,11 +298,11 @@ export class Network {
     const port = this.ports[node]!
     port.pumpScheduled = false
     const now = this.sim.now
-    if (port.injectFree > now) return this.schedulePump(node, port.injectFree)
+    if (port.injectFree > now) return this.schedulePumpBy(node, port.injectFree)
     if (port.resend.length > 0) {
       // a timed-out packet goes before new ones (the retransmission buffer is served first)
       if (this.resendDue(node, port, now)) {
-        if (port.queue.length > 0) this.schedulePump(node, port.injectFree)
+        if (port.queue.length > 0) this.schedulePumpBy(node, port.injectFree)
         return this.wakeResend(node)
       }
       this.wakeResend(node)
@@ -313,7 +314,7 @@ export class Network {
     const msg = queue[qi]!
     if (msg.sent === 0) {
       const start = port.lastMsgStart + this.gap
-      if (start > now) return this.schedulePump(node, start)
+      if (start > now) return this.schedulePumpBy(node, start)
     }
     const dst = this.ports[msg.dst]!
     if (dst.paused) {
@@ -342,7 +343,7 @@ export class Network {
       const cb = msg.onInjected
       if (cb !== undefined) this.sim.at(port.injectFree, injectedEvent, { cb, id: msg.id, t: port.injectFree })
     }
-    if (queue.length > 0) this.schedulePump(node, port.injectFree)
+    if (queue.length > 0) this.schedulePumpBy(node, port.injectFree)
     if (port.resend.length > 0) this.wakeResend(node)
   }
 
