@@ -2,7 +2,7 @@
 // `compare` (docs/faults.md): the text becomes the library's FaultSpec, validated by its zod
 // schema; a bad part is one line naming it, e.g. "--faults: loss: expected a probability in [0, 1)".
 
-import type { FaultSpec } from '@spinmpi/runtime'
+import { withFaults, type FaultCounts, type FaultSpec } from '@spinmpi/runtime'
 import { FaultSpecSchema } from '@spinmpi/runtime/internal'
 import { UsageError } from './cli-error.js'
 
@@ -63,4 +63,31 @@ function valueOf(key: string, text: string): number {
   if (unit === '%') return n / 100
   if (unit !== '') throw bad('a probability like 0.01 or 1%')
   return n
+}
+
+/** Splits `--faults SPEC` and `--fault-seed N` (or `--x=v`) out of a built-in app's words. */
+export function takeFaultOptions(argv: readonly string[]): { readonly faults: FaultSpec | undefined; readonly rest: string[] } {
+  const found: Record<string, string> = {}
+  const rest: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!
+    const key = ['--faults', '--fault-seed'].find((k) => word === k || word.startsWith(`${k}=`))
+    if (key === undefined) {
+      rest.push(word)
+      continue
+    }
+    const value = word === key ? argv[++i] : word.slice(key.length + 1)
+    if (value === undefined || value.startsWith('--')) throw new UsageError(`${key}: expected a value`)
+    found[key] = value
+  }
+  return { faults: parseFaultOptions(found['--faults'], found['--fault-seed']), rest }
+}
+
+/** Runs `app` with `faults` injected into every simulation it starts; adds their summed counts to its report. */
+export async function withFaultCounts(faults: FaultSpec | undefined, app: () => Promise<object>): Promise<object> {
+  if (faults === undefined) return app()
+  const { value, counts } = await withFaults(faults, app)
+  const sum: Record<string, number> = {}
+  for (const c of counts) for (const [k, v] of Object.entries(c) as [keyof FaultCounts, number][]) sum[k] = (sum[k] ?? 0) + v
+  return { ...value, faultRuns: counts.length, ...Object.fromEntries(Object.entries(sum).map(([k, v]) => [`fault${k[0]!.toUpperCase()}${k.slice(1)}`, v])) }
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { parseFaultOptions } from '../src/fault-option.js'
 import { registerUnpack } from '../src/commands/unpack.js'
 import { registerCompare } from '../src/commands/compare.js'
+import { registerRun } from '../src/commands/run.js'
 import { runCommand } from './run-command.js'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -82,5 +83,16 @@ describe('spinmpi run FILE --faults', () => {
     expect(s.faults).toEqual({ loss: 0.1, dup: 0.1, seed: 2 })
     expect(s.faultCounts).toMatchObject({ dropped: 4, retransmitted: 4, duplicates: 1, duplicatesDiscarded: 1, spilledPackets: 0 })
     expect(s.maxTimeNs).toBe(13190.526) // 10971.806 without faults (README)
+  })
+})
+
+describe('spinmpi run APP --faults', () => {
+  it('injects the faults into the app\'s simulations and adds their counts to its report', async () => {
+    const out = JSON.parse(await runCommand(registerRun, ['run', 'milc', '--ranks', '4', '--lattice', '4x4x4x4', '--faults', 'loss=0.05', '--json']))
+    expect(out.verified).toBe(true)
+    expect(out.mismatches).toBe(0)
+    expect(out).toMatchObject({ faultRuns: 1, faultDropped: 3, faultRetransmitted: 3, faultDuplicates: 0 })
+    const clean = JSON.parse(await runCommand(registerRun, ['run', 'milc', '--ranks', '4', '--lattice', '4x4x4x4', '--json']))
+    expect(clean.faultRuns).toBeUndefined()
   })
 })

@@ -21,6 +21,7 @@ import { gammaOf, packetBlocks, typeWork } from './type-work.js'
 import { clusterFaults, parseFaultSpec, type FaultSpec } from '../faults/fault-spec.js'
 import { faultCounts, type FaultCounts } from '../faults/fault-counts.js'
 import { spilledReceivesOf } from '../faults/spill-unpack.js'
+import { reportFaults, scopedFaults } from '../faults/fault-scope.js'
 
 export interface RunUnpackOptions {
   readonly type: Datatype
@@ -106,7 +107,8 @@ function checkUnpackSize(o: RunUnpackOptions, count: number): void {
 export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const count = o.count ?? 1
   checkUnpackSize(o, count)
-  const faults = o.faults === undefined ? undefined : parseFaultSpec(o.faults, 'runUnpack')
+  const given = o.faults ?? scopedFaults()
+  const faults = given === undefined ? undefined : parseFaultSpec(given, 'runUnpack')
   const seed = o.reorder?.seed ?? 1
   const profile = resolveProfile(o.profile ?? 'sc19', o.hpus === undefined ? {} : { 'nic.hpus': o.hpus })
   const cluster = new Cluster({
@@ -167,6 +169,8 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const d = plan.details
   const split = posted.me.context?.split ?? { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
   residencyOf(receiver).clear(cluster.sim.now)
+  const faultsSeen = faultCounts(cluster, spilledReceivesOf(receiver))
+  reportFaults(faultsSeen)
   const model = modelBreakdown({
     profile, strategy: plan.strategy, bytes, gamma, work, packetBlocks: packetBlocks(o.type, count, profile.network.mtuBytes),
     deltaR: d?.deltaR || profile.network.mtuBytes, slotBytes: d?.checkpointBytes ?? 0,
@@ -200,7 +204,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
     dmaSeries: receiver.dma.depth.samples(o.seriesPoints ?? 400),
     endToEndNs: toNs(end),
     senderHostBusyNs: toNs(sent.hostBusyPs),
-    faults: faultCounts(cluster, spilledReceivesOf(receiver)),
+    faults: faultsSeen,
   }
 }
 
