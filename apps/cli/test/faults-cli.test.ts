@@ -18,6 +18,7 @@ describe('--faults text', () => {
   it('reads probabilities, sizes with units, times with units and the seed', () => {
     expect(parseFaultOptions('loss=0.01,dup=0.5%,nicmem=64KiB,rto=2us', '7')).toEqual({ loss: 0.01, dup: 0.005, nicmem: 65536, rtoNs: 2000, seed: 7 })
     expect(parseFaultOptions('nicmem=1MB', undefined)).toEqual({ nicmem: 1_000_000 })
+    expect(parseFaultOptions('dup=0.1,dupmode=handler', undefined)).toEqual({ dup: 0.1, dupMode: 'handler' })
     expect(parseFaultOptions(' loss = 1e-3 ', undefined)).toEqual({ loss: 0.001 })
     expect(parseFaultOptions(undefined, '-3')).toEqual({ seed: -3 })
     expect(parseFaultOptions(undefined, undefined)).toBeUndefined()
@@ -32,7 +33,8 @@ describe('--faults text', () => {
       ['nicmem=4parsecs', '--faults: nicmem: expected a size in B, KiB, MiB, GiB, kB, MB or GB, got "4parsecs"'],
       ['rto=-1us', '--faults: rto: expected a positive time'],
       ['loss=0.1,loss=0.2', '--faults: loss: given twice'],
-      ['drop=0.1', "--faults: unknown fault 'drop' (expected loss, dup, nicmem or rto)"],
+      ['drop=0.1', "--faults: unknown fault 'drop' (expected loss, dup, dupmode, nicmem or rto)"],
+      ['dupmode=twice', "--faults: dupmode: expected 'discard' or 'handler'"],
       ['loss', '--faults: loss: expected loss=value'],
     ]
     for (const [text, message] of cases) expect(() => parseFaultOptions(text, undefined)).toThrow(message)

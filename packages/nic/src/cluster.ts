@@ -44,6 +44,8 @@ export interface ClusterFaults {
    * an ME with a spill area spills the packet raw to host memory, others stall the link.
    */
   readonly packetMemBytes?: number
+  /** Run payload handlers on duplicates instead of discarding them first (a NIC without a reliable transport). */
+  readonly duplicatesToHandlers?: boolean
 }
 
 const ClusterOptionsSchema = z.strictObject({
@@ -58,6 +60,7 @@ const ClusterOptionsSchema = z.strictObject({
     seed: z.number().int({ error: 'expected an integer' }).optional(),
     rtoPs: z.number().int({ error: 'expected a positive integer' }).min(1, { error: 'expected a positive integer' }).optional(),
     packetMemBytes: z.number().int({ error: 'expected a positive integer' }).min(1, { error: 'expected a positive integer' }).optional(),
+    duplicatesToHandlers: z.boolean().optional(),
   }).optional(),
   keepEventLog: z.boolean().optional(),
   trustedInputs: z.boolean().optional(),
@@ -89,6 +92,7 @@ export class Cluster {
     }
     this.nics = nics
     if (f?.packetMemBytes !== undefined) for (const nic of nics) nic.buffer.memLimit = f.packetMemBytes
+    if (f?.duplicatesToHandlers === true) for (const nic of nics) nic.inbound.duplicatesToHandlers = true
   }
 
   /** Node `node`'s NIC. */

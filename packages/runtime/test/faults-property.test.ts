@@ -25,6 +25,7 @@ const faultsArb = fc.record({
   loss: fc.constantFrom(0, 0.02, 0.1, 0.3),
   dup: fc.constantFrom(0, 0.05, 0.3),
   nicmem: fc.constantFrom(undefined, 256, 600, 2048),
+  dupMode: fc.constantFrom('discard' as const, 'handler' as const),
 })
 
 const caseArb = fc.record({
@@ -39,14 +40,18 @@ describe('faults: every strategy still delivers the host-unpack bytes', () => {
     fc.assert(fc.property(caseArb, ({ t, strategy, faults, window }) => {
       const { type, count } = TYPES[t]!
       fc.pre(strategy !== 'specialized' || classify(type, count).kind !== 'general')
-      const spec = { seed: faults.seed, loss: faults.loss, dup: faults.dup, ...(faults.nicmem === undefined ? {} : { nicmem: faults.nicmem }) }
+      const spec = {
+        seed: faults.seed, loss: faults.loss, dup: faults.dup, dupMode: faults.dupMode, ...(faults.nicmem === undefined ? {} : { nicmem: faults.nicmem }),
+      }
       const r = runUnpack({ type, count, strategy, profile, faults: spec, ...(window > 1 ? { reorder: { seed: faults.seed, window } } : {}) })
       expect({ verified: r.verified, guardIntact: r.guardIntact, fallback: r.fallback, strategy: r.strategy })
         .toEqual({ verified: true, guardIntact: true, fallback: null, strategy })
       const f = r.faults
-      // every lost transmission was sent again; every duplicate was discarded before a handler
+      // every lost transmission was sent again; every duplicate was discarded before a handler,
+      // or (dupMode 'handler') ran its handler again without changing the bytes
       expect(f.retransmitted).toBe(f.dropped)
-      expect(f.duplicatesDiscarded).toBe(f.duplicates)
+      expect(f.duplicatesDiscarded + f.duplicatesHandled).toBe(f.duplicates)
+      if (faults.dupMode === 'discard' || strategy === 'host') expect(f.duplicatesHandled).toBe(0)
       if (strategy === 'host' || faults.nicmem === undefined) expect(f.spilledPackets).toBe(0)
       expect(f.spilledReceives).toBe(f.spilledPackets > 0 ? 1 : 0)
     }), { numRuns: 150, seed: 1506 })
@@ -142,6 +147,21 @@ describe('faults: stateful handlers and late retransmissions', () => {
     expect(r.resets).toBeGreaterThan(0)
     expect(r.verified).toBe(true)
     expect(r.guardIntact).toBe(true)
+  })
+
+  it('duplicates run through the handlers (dupMode handler) leave the bytes and the completion as one delivery', () => {
+    for (const strategy of ['iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp'] as const) {
+      const once = runUnpack({ type, strategy, profile, deltaR: 1024 })
+      const r = runUnpack({ type, strategy, profile, deltaR: 1024, faults: { dup: 0.2, dupMode: 'handler', seed: 11 } })
+      expect(r.faults.duplicatesHandled).toBeGreaterThan(10)
+      expect(r.faults.duplicatesDiscarded + r.faults.duplicatesHandled).toBe(r.faults.duplicates)
+      expect(r.verified).toBe(true)
+      expect(r.guardIntact).toBe(true)
+      // one handler per packet plus one per handled duplicate: the completion was not counted early
+      expect(r.payloadHandlers).toBe(once.payloadHandlers + r.faults.duplicatesHandled)
+      // a duplicate lands right after its original: behind the run's working checkpoint
+      if (strategy === 'rw-cp') expect(r.resets).toBeGreaterThan(0)
+    }
   })
 
   it('HPU-local resets its segment for a packet behind it and stays correct', () => {

@@ -88,7 +88,7 @@ function unpackText(r: UnpackResult, faulty: boolean): string {
     { field: 'model T_C', value: formatDuration(r.modelNs) },
     ...(faulty ? [
       { field: 'packets lost / retransmitted', value: `${f.dropped} / ${f.retransmitted}` },
-      { field: 'duplicates (discarded)', value: `${f.duplicates} (${f.duplicatesDiscarded})` },
+      { field: 'duplicates (discarded / handled)', value: `${f.duplicates} (${f.duplicatesDiscarded} / ${f.duplicatesHandled})` },
       { field: 'spilled to host (NIC memory)', value: `${f.spilledPackets} packets, ${formatBytes(f.spilledBytes)}` },
     ] : []),
     { field: 'verified', value: r.verified === true ? 'yes: equal to host unpack, guards intact' : 'NO' },

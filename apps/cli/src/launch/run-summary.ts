@@ -149,7 +149,7 @@ export function summaryText(s: RunSummary): string {
 function faultRows(f: FaultCounts): { field: string; value: string | number }[] {
   return [
     { field: 'packets lost / retransmitted', value: `${f.dropped} / ${f.retransmitted}` },
-    { field: 'duplicates (discarded by the NIC)', value: `${f.duplicates} (${f.duplicatesDiscarded})` },
+    { field: 'duplicates (discarded / handled)', value: `${f.duplicates} (${f.duplicatesDiscarded} / ${f.duplicatesHandled})` },
     { field: 'spilled to host (NIC memory)', value: `${f.spilledPackets} packets, ${f.spilledBytes} B, ${f.spilledReceives} receives` },
   ]
 }

@@ -54,6 +54,12 @@ export class InboundEngine implements HerSink {
   private readonly pumpFn = () => { this.pumpScheduled = false; this.pump() }
   private readonly matchedFn = (pkt: Packet) => this.matched(pkt)
   private readonly bufferedFn = (her: Her) => this.buffered(her)
+  /**
+   * Run the payload handler on a duplicate delivery of a processed message too, as a NIC without
+   * a reliable transport would (faults, dupMode 'handler'; docs/faults.md). Its bytes and its
+   * completion count are not counted twice; the message completes after its handler.
+   */
+  duplicatesToHandlers = false
 
   constructor(private readonly p: NicParts, private readonly hooks: InboundHooks) {
     const nic = p.profile.nic
@@ -158,8 +164,15 @@ export class InboundEngine implements HerSink {
       this.packetDone(msg)
       return true
     }
-    if (!msg.markSeen(index)) return this.duplicate(pkt)
-    this.seen(msg, frag, pkt)
+    let again = false
+    if (!msg.markSeen(index)) {
+      if (!this.duplicatesToHandlers || msg.mode !== MODE_PROCESS || len === 0) return this.duplicate(pkt)
+      again = true
+      msg.duplicatesInFlight++
+      this.p.stats.duplicatesHandled++
+    } else {
+      this.seen(msg, frag, pkt)
+    }
     const offset = frag.fragOffset + pkt.offset
     switch (msg.mode) {
       case MODE_PROCESS: {
@@ -178,6 +191,7 @@ export class InboundEngine implements HerSink {
         her.offset = offset
         her.length = len
         her.bufferBytes = len
+        her.duplicate = again
         this.p.sim.at(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
         break
       }
@@ -317,7 +331,7 @@ export class InboundEngine implements HerSink {
       return
     }
     if (msg.mode === MODE_DROP) {
-      msg.droppedBytes += her.length
+      if (!her.duplicate) msg.droppedBytes += her.length
       p.stats.packetsDropped++
     } else {
       // PROCEED, or no payload handler: the default action deposits the packet.
@@ -344,8 +358,14 @@ export class InboundEngine implements HerSink {
     const p = this.p
     if (her.bufferBytes > 0) p.buffer.release(her.bufferBytes, p.sim.now)
     if (her.packet !== null) p.network.release(her.packet)
+    const again = her.duplicate
     p.herPool.put(her)
-    this.packetDone(msg)
+    if (again) {
+      msg.duplicatesInFlight--
+      this.maybeComplete(msg)
+    } else {
+      this.packetDone(msg)
+    }
     this.drainStalled()
   }
 
@@ -370,7 +390,7 @@ export class InboundEngine implements HerSink {
     if (her.kind === HER_PAYLOAD) {
       this.p.stats.packetsProcessed++
       if (her.error !== null || code === ReturnCode.FAIL) this.fail(msg, her.error ?? 'payload handler returned FAIL')
-      else if (code === ReturnCode.DROP) msg.droppedBytes += her.length
+      else if (code === ReturnCode.DROP && !her.duplicate) msg.droppedBytes += her.length
       else if (code !== ReturnCode.SUCCESS) this.fail(msg, `payload handler returned ${returnCodeName[code]}; expected SUCCESS, DROP or FAIL`)
       this.retire(her)
       return
@@ -427,7 +447,7 @@ export class InboundEngine implements HerSink {
   }
 
   private maybeComplete(msg: InboundMessage): void {
-    if (msg.finished || msg.completionStarted || !msg.headerDone || !msg.allPacketsDone) return
+    if (msg.finished || msg.completionStarted || !msg.headerDone || !msg.allPacketsDone || msg.duplicatesInFlight > 0) return
     // Every message matched to an execution context gets its completion handler, whatever the
     // header returned (SC17's ping-pong does its PutFromHost there after PROCEED).
     const runsCompletion = msg.mode !== MODE_DISCARD && msg.me !== null && msg.me.context !== null &&

@@ -32,6 +32,8 @@ export class NicStats {
   flowControlDrops = 0
   /** Packets delivered twice (fault injection) and discarded before any handler. */
   duplicates = 0
+  /** Duplicates whose payload handler ran anyway (InboundEngine.duplicatesToHandlers). */
+  duplicatesHandled = 0
   /** Packets of processed messages put raw into their ME's spill area (NIC memory exhausted). */
   packetsSpilled = 0
   spilledBytes = 0

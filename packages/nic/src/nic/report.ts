@@ -16,6 +16,8 @@ export interface NicReport {
   readonly backPressureEvents: number
   /** Duplicate packets discarded before any handler ran. */
   readonly duplicatesDiscarded: number
+  /** Duplicate packets whose payload handler ran (duplicatesToHandlers). */
+  readonly duplicatesHandled: number
   /** Packets of processed messages spilled raw to host memory (NIC memory exhausted). */
   readonly packetsSpilled: number
   readonly spilledBytes: number
@@ -47,6 +49,7 @@ export function nicReport(nic: Nic): NicReport {
     flowControlDrops: s.flowControlDrops,
     backPressureEvents: s.backPressureEvents,
     duplicatesDiscarded: s.duplicates,
+    duplicatesHandled: s.duplicatesHandled,
     packetsSpilled: s.packetsSpilled,
     spilledBytes: s.spilledBytes,
     handlerErrors: s.handlerErrors,

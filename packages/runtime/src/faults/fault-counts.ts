@@ -11,8 +11,10 @@ export interface FaultCounts {
   readonly retransmitted: number
   /** Packets delivered twice. */
   readonly duplicates: number
-  /** Duplicates the receiving NICs discarded before any handler (equals duplicates for delivered messages). */
+  /** Duplicates the receiving NICs discarded before any handler (all of them with dupMode 'discard'). */
   readonly duplicatesDiscarded: number
+  /** Duplicates whose payload handler ran again (dupMode 'handler'). */
+  readonly duplicatesHandled: number
   /** Packets of offloaded receives that went raw to host memory for lack of NIC memory. */
   readonly spilledPackets: number
   readonly spilledBytes: number
@@ -24,10 +26,12 @@ export interface FaultCounts {
 export function faultCounts(cluster: Cluster, spilledReceives: number): FaultCounts {
   const c = cluster.network.counters
   let discarded = 0
+  let handled = 0
   let spilledPackets = 0
   let spilledBytes = 0
   for (const nic of cluster.nics) {
     discarded += nic.stats.duplicates
+    handled += nic.stats.duplicatesHandled
     spilledPackets += nic.stats.packetsSpilled
     spilledBytes += nic.stats.spilledBytes
   }
@@ -36,6 +40,7 @@ export function faultCounts(cluster: Cluster, spilledReceives: number): FaultCou
     retransmitted: c.packetsRetransmitted,
     duplicates: c.packetsDuplicated,
     duplicatesDiscarded: discarded,
+    duplicatesHandled: handled,
     spilledPackets,
     spilledBytes,
     spilledReceives,

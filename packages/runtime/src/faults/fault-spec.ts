@@ -14,6 +14,12 @@ export interface FaultSpec {
   /** Probability that a packet is delivered twice (the NIC discards the copy before any handler). */
   readonly dup?: number
   /**
+   * What the receiving NIC does with a duplicate: 'discard' it before any handler (default: a
+   * NIC with a reliable transport), or run the payload handler on it again ('handler': a NIC
+   * without one; the handlers must be idempotent, and every receive strategy's are).
+   */
+  readonly dupMode?: 'discard' | 'handler'
+  /**
    * Bytes of NIC memory left for buffering packets of offloaded receives: when handlers fall
    * behind and it runs out, further packets go raw to host memory and the host unpacks them.
    */
@@ -34,12 +40,13 @@ const lossProbability = z.number({ error: 'expected a probability in [0, 1)' })
 export const FaultSpecSchema = z.strictObject({
   loss: lossProbability.optional(),
   dup: probability.optional(),
+  dupMode: z.enum(['discard', 'handler'], { error: "expected 'discard' or 'handler'" }).optional(),
   nicmem: z.number({ error: 'expected a byte count' }).int({ error: 'expected a whole number of bytes' })
     .min(1, { error: 'expected at least 1 byte' }).max(2 ** 40, { error: 'expected at most 1 TiB' }).optional(),
   rtoNs: z.number({ error: 'expected a time in ns' }).positive({ error: 'expected a positive time' })
     .max(1e12, { error: 'expected at most 1e12 ns' }).optional(),
   seed: z.number({ error: 'expected an integer' }).int({ error: 'expected an integer' }).optional(),
-}, { error: 'expected {loss?, dup?, nicmem?, rtoNs?, seed?}' })
+}, { error: 'expected {loss?, dup?, dupMode?, nicmem?, rtoNs?, seed?}' })
 
 /** What a cluster needs for `spec` (undefined when nothing is injected). */
 export function clusterFaults(spec: FaultSpec | undefined, seed: number): ClusterFaults | undefined {
@@ -50,6 +57,7 @@ export function clusterFaults(spec: FaultSpec | undefined, seed: number): Cluste
     seed: spec.seed ?? seed,
     ...(spec.rtoNs === undefined ? {} : { rtoPs: Math.max(1, ns(spec.rtoNs)) }),
     ...(spec.nicmem === undefined ? {} : { packetMemBytes: spec.nicmem }),
+    ...(spec.dupMode === 'handler' ? { duplicatesToHandlers: true } : {}),
   }
 }
 
@@ -58,7 +66,7 @@ export function parseFaultSpec(value: unknown, where: string): FaultSpec {
   const r = FaultSpecSchema.safeParse(value)
   if (r.success) return r.data
   const issue = r.error.issues[0]!
-  if (issue.code === 'unrecognized_keys') throw new MpiError(ERR_ARG, `${where}: faults: unknown fault ${issue.keys.join(', ')} (expected loss, dup, nicmem, rtoNs, seed)`)
+  if (issue.code === 'unrecognized_keys') throw new MpiError(ERR_ARG, `${where}: faults: unknown fault ${issue.keys.join(', ')} (expected loss, dup, dupMode, nicmem, rtoNs, seed)`)
   const path = ['faults', ...issue.path].join('.')
   throw new MpiError(ERR_ARG, `${where}: ${path}: ${issue.message}`)
 }
