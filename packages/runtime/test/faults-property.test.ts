@@ -1,6 +1,6 @@
 // Faults (docs/faults.md): every receive strategy delivers exactly the host-unpack bytes under
 // packet loss with retransmission, duplicate delivery and NIC memory exhaustion mid-message,
-// for random fault seeds, strategies and a few (mostly non-contiguous) datatypes; the same seed
+// for random fault seeds, strategies, send strategies and a few (mostly non-contiguous) datatypes; the same seed
 // gives the same bytes and times; and a hand-derived case shows what one lost packet costs.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -33,17 +33,18 @@ const caseArb = fc.record({
   strategy: fc.constantFrom(...STRATEGIES),
   faults: faultsArb,
   window: fc.constantFrom(1, 1, 4),
+  send: fc.constantFrom('host' as const, 'host' as const, 'stream' as const, 'outbound' as const),
 })
 
 describe('faults: every strategy still delivers the host-unpack bytes', () => {
   it('under random loss, duplicates, NIC memory limits and packet orders', () => {
-    fc.assert(fc.property(caseArb, ({ t, strategy, faults, window }) => {
+    fc.assert(fc.property(caseArb, ({ t, strategy, faults, window, send }) => {
       const { type, count } = TYPES[t]!
       fc.pre(strategy !== 'specialized' || classify(type, count).kind !== 'general')
       const spec = {
         seed: faults.seed, loss: faults.loss, dup: faults.dup, dupMode: faults.dupMode, ...(faults.nicmem === undefined ? {} : { nicmem: faults.nicmem }),
       }
-      const r = runUnpack({ type, count, strategy, profile, faults: spec, ...(window > 1 ? { reorder: { seed: faults.seed, window } } : {}) })
+      const r = runUnpack({ type, count, strategy, profile, sendStrategy: send, faults: spec, ...(window > 1 ? { reorder: { seed: faults.seed, window } } : {}) })
       expect({ verified: r.verified, guardIntact: r.guardIntact, fallback: r.fallback, strategy: r.strategy })
         .toEqual({ verified: true, guardIntact: true, fallback: null, strategy })
       const f = r.faults
