@@ -26,14 +26,15 @@ export function withSpill(req: ReceiveRequest, plan: ReceivePlan): { spill: Spil
   const bytes = req.type.size * req.count
   const spill = new SpillArea(bytes, req.buffer !== null)
   const inner = plan.finish.bind(plan)
-  const wrapped: ReceivePlan = Object.assign(Object.create(plan) as ReceivePlan, {
+  const wrapped: ReceivePlan = {
+    ...plan,
     finish(): Ps {
       const ps = inner()
       if (spill.packets === 0) return ps
       req.nic.attached.set(SPILLS, spilledReceivesOf(req.nic) + 1)
       return ps + unpackSpilled(req, spill)
     },
-  })
+  }
   return { spill, plan: wrapped }
 }
 
