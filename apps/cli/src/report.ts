@@ -1,6 +1,7 @@
 // The one-page HTML report of `spinmpi bench all`: a table of every claim first (basis, what the
 // paper says, what spinmpi measured, pass or miss, linked to its figure), then each figure with
-// its chart and its claims. Predictions and calibration targets are counted apart.
+// its chart and its claims. Predictions, predictions after a miss and calibration targets are
+// counted apart.
 import { claimStatus, formatTally, tallyClaims, TOLERANCE, type ClaimCheck, type FigureResult } from '@spinmpi/micro'
 
 export interface ReportEntry {
@@ -13,7 +14,9 @@ export interface ReportEntry {
 }
 
 function basisCell(c: ClaimCheck): string {
-  return c.basis === 'calibrated' ? `calibrated (${c.constants.map((k) => `<code>${esc(k)}</code>`).join(', ')})` : 'predicted'
+  if (c.basis === 'calibrated') return `calibrated (${c.constants.map((k) => `<code>${esc(k)}</code>`).join(', ')})`
+  if (c.basis === 'predicted-after-miss') return `predicted after a miss (${esc(c.afterMiss ?? '')})`
+  return 'predicted'
 }
 
 function statusCell(c: ClaimCheck): string {

@@ -1,5 +1,6 @@
 // SC17 Fig. 5a and Myrinet Fig. 8-9: broadcast latency of the host binomial tree against the
-// offloaded broadcasts. As SC17 measures, every non-root rank has its forwarding ME posted (and a
+// offloaded broadcasts (sPIN streaming and store-and-forward handlers, the Portals 4 broadcast of
+// predefined triggered puts, the Myrinet NIC binary tree). As SC17 measures, every non-root rank has its forwarding ME posted (and a
 // barrier passed) before the clock starts; the latency runs from the root starting the
 // broadcast to the last rank having the data in its buffer. Timing mode (no payload bytes).
 
@@ -8,7 +9,7 @@ import { bcastBinomial, prepareNicBcast, run, type CommCore } from '@spinmpi/run
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, covers, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
 
-export type BcastAlgorithmName = 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary'
+export type BcastAlgorithmName = 'binomial' | 'nic-stream' | 'nic-store' | 'nic-binary' | 'portals4'
 
 export type BcastRow = {
   readonly profile: string
@@ -18,7 +19,7 @@ export type BcastRow = {
   readonly ns: number
 }
 
-const KIND = { 'nic-stream': 'stream', 'nic-store': 'store', 'nic-binary': 'binary' } as const
+const KIND = { 'nic-stream': 'stream', 'nic-store': 'store', 'nic-binary': 'binary', portals4: 'triggered' } as const
 
 /** Latency (ns) of one broadcast of `bytes` from rank 0 on `ranks` ranks. */
 export async function bcastLatencyNs(profile: string, algorithm: BcastAlgorithmName, ranks: number, bytes: number): Promise<number> {
@@ -45,7 +46,7 @@ interface Sweep { readonly profile: string; readonly algorithms: readonly BcastA
 
 function sweeps(quick: boolean): Sweep[] {
   const sc17Ranks = quick ? [2, 16, 128] : [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
-  const sc17 = (profile: string): Sweep => ({ profile, algorithms: ['binomial', 'nic-stream', 'nic-store'], ranks: sc17Ranks, bytes: [8, 65536] })
+  const sc17 = (profile: string): Sweep => ({ profile, algorithms: ['binomial', 'portals4', 'nic-stream', 'nic-store'], ranks: sc17Ranks, bytes: [8, 65536] })
   return [
     sc17('spin-sc17-integrated'),
     sc17('spin-sc17-discrete'),
@@ -59,13 +60,15 @@ function sweeps(quick: boolean): Sweep[] {
 const MYRINET_SIZES = [32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768]
 /** SC17 §4.4.3: at 1,024 processes the integrated sPIN NIC's broadcast is 7% faster than RDMA. */
 const SC17_GAIN_PCT = 7
+/** ... and 5% faster than Portals 4 (its broadcast as predefined triggered operations). */
+const SC17_GAIN_P4_PCT = 5
 /** Myrinet Fig. 8 (16 nodes): the NIC tree's best gain, nearly 1.3x, at 4 KiB. */
 const MYRINET_PEAK = 1.3
 const MYRINET_PEAK_BYTES = 4096
 
 export const bcastFigure: Figure = {
   name: 'bcast',
-  title: 'SC17 Fig. 5a / Myrinet Fig. 8-9: offloaded broadcast (NIC streaming, store-and-forward, binary tree) vs host binomial',
+  title: 'SC17 Fig. 5a / Myrinet Fig. 8-9: offloaded broadcast (sPIN streaming, store-and-forward, Portals 4 triggered puts, NIC binary tree) vs host binomial',
   plot: [
     { x: 'ranks', y: 'ns', series: ['profile', 'algorithm', 'bytes'], panel: 'profile', logX: true, logY: true, xLabel: 'ranks', yLabel: 'broadcast latency', yUnit: 'ns' },
     { x: 'bytes', y: 'ns', series: ['algorithm', 'ranks'], panel: 'profile', logX: true, logY: true, xLabel: 'message size', xUnit: 'bytes', yLabel: 'broadcast latency', yUnit: 'ns' },
@@ -98,7 +101,8 @@ export const bcastFigure: Figure = {
       onSubset({
         claim: `Myrinet: NIC binary-tree broadcast 1.3× faster than host at 4 KiB on 16 nodes (${bandText(1.3)}×)`,
         paper: 'Myrinet paper (Fig. 8, 16 nodes): "a maximum factor of improvement of nearly 1.3"',
-        basis: 'predicted', constants: [],
+        basis: 'predicted-after-miss', constants: [],
+        afterMiss: 'the NIC tree gave 1.71× at 4 KiB on 16 nodes; the NICVM module then ran on every node (leaves too) with its run cost from the paper\'s echo crossover',
         pass: matchesPaper(gain(16), 1.3),
         measured: `16 nodes: ${gain(16).toFixed(2)}x`,
       }, myrinetRanks.includes(16), false),
@@ -116,25 +120,28 @@ export const bcastFigure: Figure = {
         const host = at(profile, 'binomial', ranks, bytes), nic = at(profile, 'nic-stream', ranks, bytes)
         checks.push(onSubset({
           claim: `${profile}: offloaded (streaming) broadcast faster than host binomial at ${bytes} B on ${ranks} ranks`,
-          paper: 'SC17 §4.4.3 (Fig. 5a): sPIN broadcast faster than RDMA at 1,024 processes (integrated NIC: "7% and 5% faster than RDMA and Portals 4"; direction only here)',
+          paper: 'SC17 §4.4.3 (Fig. 5a): sPIN broadcast faster than RDMA at 1,024 processes (the integrated NIC\'s 7% and 5% are the next claims)',
           basis: 'predicted', constants: [],
           pass: nic < host,
           measured: Number.isNaN(host) ? `no ${ranks}-rank run` : `${ranks} ranks: host ${host.toFixed(0)} ns, sPIN ${nic.toFixed(0)} ns (${(host / nic).toFixed(2)}x)`,
         }, !Number.isNaN(host) && !Number.isNaN(nic), false))
       }
     }
-    // SC17 §4.4.3's number: integrated NIC, 1,024 processes, sPIN 7% faster than RDMA (the host tree)
-    const pcts = [8, 65536].map((bytes) => {
-      const host = at('spin-sc17-integrated', 'binomial', 1024, bytes), nic = at('spin-sc17-integrated', 'nic-stream', 1024, bytes)
-      return { bytes, pct: 100 * (1 - nic / host) }
-    })
-    checks.push(onSubset({
-      claim: `spin-sc17-integrated: sPIN broadcast ${SC17_GAIN_PCT}% faster than RDMA at 1,024 processes (${bandText(SC17_GAIN_PCT, 1)}%, 8 B and 64 KiB)`,
-      paper: 'SC17 §4.4.3 (Fig. 5a): "sPIN is still 7% and 5% faster than RDMA and Portals 4 at 1,024 processes" (integrated NIC; no Portals 4 broadcast in spinmpi)',
-      basis: 'predicted', constants: [],
-      pass: pcts.every((p) => matchesPaper(p.pct, SC17_GAIN_PCT)),
-      measured: pcts.every((p) => Number.isFinite(p.pct)) ? pcts.map((p) => `${p.bytes} B ${p.pct.toFixed(1)}% faster`).join(', ') : 'no 1024-rank run',
-    }, pcts.every((p) => Number.isFinite(p.pct)), false))
+    // SC17 §4.4.3's numbers: integrated NIC, 1,024 processes, sPIN 7% faster than RDMA (the host
+    // tree) and 5% faster than Portals 4 (triggered puts)
+    for (const [against, label, paperPct] of [['binomial', 'RDMA', SC17_GAIN_PCT], ['portals4', 'Portals 4', SC17_GAIN_P4_PCT]] as const) {
+      const pcts = [8, 65536].map((bytes) => {
+        const other = at('spin-sc17-integrated', against, 1024, bytes), nic = at('spin-sc17-integrated', 'nic-stream', 1024, bytes)
+        return { bytes, pct: 100 * (1 - nic / other) }
+      })
+      checks.push(onSubset({
+        claim: `spin-sc17-integrated: sPIN broadcast ${paperPct}% faster than ${label} at 1,024 processes (${bandText(paperPct, 1)}%, 8 B and 64 KiB)`,
+        paper: 'SC17 §4.4.3 (Fig. 5a): "sPIN is still 7% and 5% faster than RDMA and Portals 4 at 1,024 processes" (integrated NIC)',
+        basis: 'predicted', constants: [],
+        pass: pcts.every((p) => matchesPaper(p.pct, paperPct)),
+        measured: pcts.every((p) => Number.isFinite(p.pct)) ? pcts.map((p) => `${p.bytes} B ${p.pct.toFixed(1)}% faster`).join(', ') : 'no 1024-rank run',
+      }, pcts.every((p) => Number.isFinite(p.pct)), false))
+    }
     // the Myrinet curve over message size on 16 nodes
     const sizes = [...new Set(rows.filter((r) => r.profile === 'myrinet' && r.ranks === 16).map((r) => r.bytes))].sort((a, b) => a - b)
     const sizeGain = sizes.map((b) => ({ b, g: at('myrinet', 'binomial', 16, b) / at('myrinet', 'nic-binary', 16, b) }))

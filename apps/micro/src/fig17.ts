@@ -54,7 +54,8 @@ export const fig17: Figure = {
       onSubset({
         claim: `RW-CP moves ${PAPER_RATIO}× less main-memory data than host unpack, ratio of geometric means over all inputs (${bandText(PAPER_RATIO)}×)`,
         paper: 'SC19 §5.3 (Fig. 17): "The reported geometric mean shows that RW-CP moves 3.8x less data than the host-based unpack"',
-        basis: 'predicted', constants: [],
+        basis: 'predicted-after-miss', constants: [],
+        afterMiss: 'the host traffic was counted per touched line (a read for ownership and a write-back each) and gave 8.52×; the LRU model of the i7-4770 L3 (host.llcBytes, host.llcWays, datasheet) that counts misses as the paper did came after',
         pass: matchesPaper(ratio, PAPER_RATIO),
         measured: `${ratio.toFixed(2)}× (host ${mean('host').toFixed(0)} B, RW-CP ${mean('rw-cp').toFixed(0)} B, ${inputs} inputs)`,
       }, result.quick !== true, false),

@@ -56,3 +56,27 @@ describe('renderFigure', () => {
     expect(svg).toContain('<svg')
   })
 })
+
+describe('Fig. 15 chart', () => {
+  it('draws the host\'s checkpoint creation and copy to NIC memory as spans ending at time 0, none where there is no work', async () => {
+    const { fig15Chart } = await import('../src/charts/fig15-chart.js')
+    const result = {
+      name: 'fig15', profile: 'sc19',
+      rows: [{ strategy: 'specialized', timeUs: 0, depth: 1 }, { strategy: 'rw-cp', timeUs: 0, depth: 2 }],
+      hostCheckpointNs: { specialized: 0, 'rw-cp': 30000 },
+      checkpointCopyNs: { specialized: 500, 'rw-cp': 1500 },
+    }
+    const spec = fig15Chart(result, 'Fig. 15') as { vconcat: [unknown, { layer: [{ data: { values: unknown[] } }, { data: { values: unknown[] } }] }] }
+    const [bars, labels] = spec.vconcat[1].layer
+    expect(bars.data.values).toEqual([
+      { strategy: 'specialized', phase: 'copy to NIC memory', from: -0.5, to: 0, us: 0.5 },
+      { strategy: 'rw-cp', phase: 'checkpoint creation', from: -31.5, to: -1.5, us: 30 },
+      { strategy: 'rw-cp', phase: 'copy to NIC memory', from: -1.5, to: 0, us: 1.5 },
+    ])
+    expect(labels.data.values).toEqual([
+      { strategy: 'specialized', text: '0.50 µs copy' },
+      { strategy: 'rw-cp', text: '30.0 µs creation + 1.50 µs copy' },
+    ])
+    expect(await renderChart(spec)).toContain('checkpoint creation')
+  })
+})

@@ -46,6 +46,22 @@ describe('segment work counters and checkpoints (hand-derived)', () => {
     expect(collect(cp, 139, 144)).toEqual([[4896 + 272 + 3, 139, 5]])
   })
 
+  it('writeCheckpoint stores what serialize returns, in place at an offset, and the slot restores', () => {
+    const mg = hvector(16, 1, 8 * 34 * 18, vector(16, 1, 34, FLOAT64)).commit()
+    const seg = new Segment(mg, 1)
+    collect(seg, 0, 8 * 17 + 3)
+    expect(seg.frames).toBe(2)
+    const slot = new Uint8Array(100).fill(0xee)
+    expect(seg.writeCheckpoint(slot, 40)).toBe(28)
+    expect(slot.subarray(40, 68)).toEqual(seg.serialize())
+    expect(slot[39]).toBe(0xee)
+    expect(slot[68]).toBe(0xee)
+    const back = new Segment(mg, 1)
+    back.loadCheckpoint(slot, 40)
+    expect(back.position).toBe(139)
+    expect(() => seg.writeCheckpoint(slot, 80)).toThrow(/cannot hold 2 frames/)
+  })
+
   it('an exhausted segment serializes to the bare header', () => {
     const seg = new Segment(v, 1)
     collect(seg, 0, 32)

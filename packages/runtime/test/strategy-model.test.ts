@@ -8,8 +8,10 @@ const sc19 = resolveProfile('sc19')
 describe('host cost', () => {
   it('charges bytes at the copy rate plus one loop per block', () => {
     const t = vector(1024, 4, 8, BYTE).commit()
-    // 4096 B / 2.5 B/ns + 1024 blocks · 0.4 ns = 1638.4 + 409.6 = 2048 ns
+    // 4096 B / 2.5 B/ns + 1024 blocks · 1.36 cycles at 3.4 GHz (0.4 ns) = 1638.4 + 409.6 = 2048 ns
     expect(hostUnpackPs(sc19, t, 1)).toBe(2_048_000)
+    // the loop's cycles run at the host clock: at 1.7 GHz each block costs 0.8 ns
+    expect(hostUnpackPs(resolveProfile('sc19', { 'host.cpuHz': 1.7e9 }), t, 1)).toBe(2_048_000 + 409_600)
     const w = typeWork(t, 1, 64)
     expect(w.blocks).toBe(1024)
     // the span is 8188 B from offset 0: 128 touched lines, 64 packed lines

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { claimStatus, figures, findFigure, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
+import { basisText, claimStatus, figures, findFigure, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
 import { parseOptions, positiveInt } from '../options.js'
 import type { BenchOutcome, BenchTask } from '../bench-worker.js'
@@ -209,8 +209,7 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
     }
     for (const c of e.checks) {
       const status = claimStatus(c) === 'miss' ? 'MISS' : claimStatus(c)
-      const basis = c.basis === 'calibrated' ? `calibrated: ${c.constants.join(', ')}` : 'predicted'
-      process.stdout.write(`  ${status} [${basis}]: ${c.claim} (measured: ${c.measured})\n`)
+      process.stdout.write(`  ${status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured})\n`)
     }
   }
   const checks = entries.flatMap((e) => e.checks)

@@ -28,6 +28,14 @@ function f64(b: Uint8Array, at: number): number {
   for (let i = 0; i < 8; i++) F64_BYTES[LITTLE_ENDIAN ? i : 7 - i] = b[at + i]!
   return F64_VIEW[0]!
 }
+function putU16(b: Uint8Array, at: number, v: number): void {
+  b[at] = v & 0xff
+  b[at + 1] = (v >>> 8) & 0xff
+}
+function putF64(b: Uint8Array, at: number, v: number): void {
+  F64_VIEW[0] = v
+  for (let i = 0; i < 8; i++) b[at + i] = F64_BYTES[LITTLE_ENDIAN ? i : 7 - i]!
+}
 
 /** A resumable walk of the packed stream of `count` instances of a committed type: hands each contiguous piece of any byte range to a sink, and can be checkpointed and restored (MPICH-style segment). */
 export class Segment {
@@ -134,6 +142,11 @@ export class Segment {
     return CHECKPOINT_HEADER + 8 * (this.top + 1)
   }
 
+  /** Stack frames of the current state (what a checkpoint of it records). */
+  get frames(): number {
+    return this.top + 1
+  }
+
   /** Frames of the deepest state (the stack depth a checkpoint of this type needs). */
   get depth(): number {
     return this.p.depth
@@ -154,6 +167,21 @@ export class Segment {
     v.setFloat64(4, this.runOff, true)
     for (let l = 0; l < frames; l++) v.setFloat64(CHECKPOINT_HEADER + 8 * l, this.fIdx[l], true)
     return bytes
+  }
+
+  /**
+   * Writes the checkpoint `serialize()` returns into `bytes[at..]` without allocating (a handler
+   * saving its progressed state in place); returns the bytes written.
+   */
+  writeCheckpoint(bytes: Uint8Array, at: number): number {
+    const frames = this.top + 1
+    const need = CHECKPOINT_HEADER + 8 * frames
+    if (bytes.length - at < need) throw bad(`${bytes.length - at} bytes cannot hold ${frames} frames`)
+    putU16(bytes, at, CHECKPOINT_VERSION)
+    putU16(bytes, at + 2, frames)
+    putF64(bytes, at + 4, this.runOff)
+    for (let l = 0; l < frames; l++) putF64(bytes, at + CHECKPOINT_HEADER + 8 * l, this.fIdx[l])
+    return need
   }
 
   /** A segment in the state a checkpoint recorded; the checkpoint is checked against the type. */

@@ -90,6 +90,7 @@ export const PcieSchema = z.strictObject({
 })
 
 export const HostSchema = z.strictObject({
+  /** Core clock: turns the per-block loop cycles (unpackBlockCycles, packBlockCycles) into time. */
   cpuHz: positive,
   /** Main-memory bandwidth available to one rank. */
   memBandwidthGiBps: positive,
@@ -109,10 +110,10 @@ export const HostSchema = z.strictObject({
    * memory-system bounds (memBandwidthGiBps for the read and the write, lineFillBuffers).
    */
   copyBytesPerNs: positive,
-  /** Per contiguous block cost of the host unpack loop (MPITypes-style). */
-  unpackBlockNs: nonNegative,
-  /** Per contiguous block cost of the host pack loop. */
-  packBlockNs: nonNegative,
+  /** Per contiguous block cost of the host unpack loop (MPITypes-style), in cycles at cpuHz. */
+  unpackBlockCycles: nonNegative,
+  /** Per contiguous block cost of the host pack loop, in cycles at cpuHz. */
+  packBlockCycles: nonNegative,
   /** Sustained floating-point rate of one rank for modelled compute. */
   flopsPerNs: positive,
 })

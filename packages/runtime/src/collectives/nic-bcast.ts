@@ -2,6 +2,10 @@
 // handlers (nic-bcast-contexts.ts) for this broadcast's match bits; once all are posted the root
 // injects to its children and the NICs forward the data down the tree without the hosts.
 // A rank is done when the NIC reports the whole message in its host memory ('put' events).
+// Kind 'triggered' is the Portals 4 broadcast of SC17 §4.4.3 ("predefined triggered
+// operations"): no handlers; each rank sets up one put per child beforehand, triggered by the
+// ME's counting event when the message is deposited in host memory, and the NIC sends it from
+// host memory without the CPU (as the Portals 4 pong of SC17 §4.4.1).
 // Non-contiguous types travel packed: the root packs, the receivers unpack on the host.
 //
 // The MEs must be posted before the root's data can reach them (an unmatched message is
@@ -39,7 +43,7 @@ export interface PreparedNicBcast {
  * bcast runs on its progress engine's view of `core` but shares the communicator's numbering.
  */
 export function prepareNicBcast(
-  core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, kind: NicBcastKind, where: string,
+  core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, kind: NicBcastKind | 'triggered', where: string,
   sequenceOwner: CommCore = core,
 ): PreparedNicBcast {
   const n = core.size
@@ -84,7 +88,9 @@ export function prepareNicBcast(
   // The NICVM module runs on every NIC the broadcast reaches, leaves included (Myrinet §5.3: the
   // module decides from the node's tree position whether to send); sPIN trees run handlers only
   // where there is something to forward.
-  const forwarding = children.length > 0 || kind === 'binary'
+  const forwarding = kind !== 'triggered' && (children.length > 0 || kind === 'binary')
+  // Portals 4: a counting event on the ME; each child's put waits on it (threshold: the one message)
+  const counter = kind === 'triggered' && children.length > 0 ? nic.counter() : null
   const me: MatchEntry = nic.postMe({
     matchBits: bits,
     source: ANY_SOURCE,
@@ -94,7 +100,13 @@ export function prepareNicBcast(
     hostBuffer: host,
     userPtr: NIC_BCAST_USER_PTR,
     ...(forwarding ? { context: nicBcastContext({ kind, children, matchBits: bits, hostBuffer: host }) } : {}),
+    ...(counter === null ? {} : { counter }),
   })
+  if (counter !== null) {
+    void counter.waitFor(1).then(() => {
+      for (const c of children) nic.put({ target: c, matchBits: bits, bytes, data: host })
+    })
+  }
   const isMine = (e: HostEvent) => e.kind === 'put' && e.meId === me.id
   return {
     async start() {

@@ -11,7 +11,7 @@ import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { makeCheckpoints, restoreSlot, slotBytesOf, type CheckpointSet } from './checkpoints.js'
 import type { ReceiveRequest } from './contract.js'
 import { dataloopBytes } from './dataloop-bytes.js'
-import { copyCycles } from './handler-costs.js'
+import { copyCycles, stateSaveBytes } from './handler-costs.js'
 import { receiveLayout } from './layout.js'
 import { offloadPlan, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
@@ -119,28 +119,31 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
-  // working copies start equal to the masters (copied inside the NIC at posting): each run's
-  // segment is restored from its slot now, so no handler allocates
-  const working: Segment[] = []
-  for (let j = 0; j < set.count; j++) {
-    const seg = new Segment(req.type, req.count)
-    restoreSlot(seg, set.slots, 0, j, set.slotBytes)
-    working.push(seg)
-  }
+  // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at
+  // posting). A handler works on its run's slot in place: it reads the state there, progresses
+  // it and stores it back, so the next packet of the run continues where this one stopped. The
+  // Segment object only decodes the slot; no state is kept outside NIC memory between handlers.
+  const decoder = new Segment(req.type, req.count)
   const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
+  const slotBytes = set.slotBytes
   const payload: PayloadHandler = (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS
     const j = Math.floor(pkt.offset / deltaR)
-    const seg = working[j]!
-    if (pkt.offset < seg.position) {
-      copySlotFrom(state.data, base, j, ctx.mem, j, set.slotBytes)
+    const at = j * slotBytes
+    restoreSlot(decoder, ctx.mem, 0, j, slotBytes)
+    if (pkt.offset < decoder.position) {
+      // behind the working copy (out of order): the master restores it
+      copySlotFrom(state.data, base, j, ctx.mem, j, slotBytes)
       ctx.account('init', copy)
-      restoreSlot(seg, ctx.mem, 0, j, set.slotBytes)
+      restoreSlot(decoder, ctx.mem, 0, j, slotBytes)
       counters.resets++
     }
-    w.run(ctx, pkt, seg)
+    w.run(ctx, pkt, decoder)
+    // the progressed state back into the slot: the live frames' stores are this handler's work
+    decoder.writeCheckpoint(ctx.mem, at)
+    ctx.account('init', copyCycles(profile, stateSaveBytes(profile, decoder.frames, slotBytes)))
     return ReturnCode.SUCCESS
   }
   return offloadPlan(req, {
@@ -150,7 +153,7 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     initialMem: set.slots,
     hostPrepPs: set.hostPs,
     details: {
-      gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused: false,
+      gamma: gamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: slotBytes, reused: false,
       deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
     },
   })

@@ -34,3 +34,13 @@ export function copyCycles(profile: Profile, bytes: number): number {
   const channelBytesPerCycle = (n.nicMemChannelsPerHpu * n.nicMemGiBps * 2 ** 30) / n.hpuHz
   return bytes * Math.max(profile.costs.checkpointByteCycles, 1 / channelBytesPerCycle)
 }
+
+/**
+ * Bytes an RW-CP handler stores when it leaves its progressed segment in its checkpoint slot:
+ * the header and the `frames` stack frames in use, in the profile's checkpoint layout (the
+ * reserved but unused frames of a fixed-depth slot are not touched), at most the slot.
+ */
+export function stateSaveBytes(profile: Profile, frames: number, slotBytes: number): number {
+  const n = profile.nic
+  return Math.min(slotBytes, n.checkpointHeaderBytes + frames * n.checkpointFrameBytes)
+}

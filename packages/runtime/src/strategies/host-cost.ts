@@ -19,6 +19,11 @@ export function hostCopyRate(host: HostParams): number {
   return Math.min(host.copyBytesPerNs, dram, misses)
 }
 
+/** Host time of `blocks` iterations of a per-block loop costing `cycles` each at the host clock. */
+function blockNs(host: HostParams, cycles: number, blocks: number): number {
+  return (blocks * cycles) / (host.cpuHz / 1e9)
+}
+
 /** Host time to copy `bytes` contiguous bytes (cold caches). */
 export function hostCopyPs(host: HostParams, bytes: number): Ps {
   return ns(bytes / hostCopyRate(host))
@@ -26,12 +31,12 @@ export function hostCopyPs(host: HostParams, bytes: number): Ps {
 
 /** Host time to unpack `blocks` blocks holding `bytes` bytes. */
 export function hostUnpackWorkPs(host: HostParams, bytes: number, blocks: number): Ps {
-  return ns(bytes / hostCopyRate(host) + blocks * host.unpackBlockNs)
+  return ns(bytes / hostCopyRate(host) + blockNs(host, host.unpackBlockCycles, blocks))
 }
 
 /** Host time to pack `blocks` blocks holding `bytes` bytes. */
 export function hostPackWorkPs(host: HostParams, bytes: number, blocks: number): Ps {
-  return ns(bytes / hostCopyRate(host) + blocks * host.packBlockNs)
+  return ns(bytes / hostCopyRate(host) + blockNs(host, host.packBlockCycles, blocks))
 }
 
 /** Host time to unpack `count` instances of `type` from a packed buffer. */
@@ -48,7 +53,7 @@ export function hostPackPs(profile: Profile, type: Datatype, count: number): Ps 
 
 /** Host time to walk the type without copying (finding regions, making checkpoints). */
 export function hostWalkPs(host: HostParams, blocks: number): Ps {
-  return ns(blocks * host.unpackBlockNs)
+  return ns(blockNs(host, host.unpackBlockCycles, blocks))
 }
 
 export interface MemoryTraffic {

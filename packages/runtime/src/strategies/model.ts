@@ -9,13 +9,15 @@
 
 import { cyclesPs, ns, type Profile, type Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './contract.js'
-import { copyCycles } from './handler-costs.js'
+import { copyCycles, stateSaveBytes } from './handler-costs.js'
 
 /** Counted work of one full walk of the type (typeWork's fields the model needs). */
 export interface WalkWork {
   readonly blocks: number
   readonly stackSteps: number
   readonly pieces: number
+  /** Stack frames of the type's deepest state (what an RW-CP handler stores back); 0 if unknown. */
+  readonly depth?: number
 }
 
 export interface HandlerModel {
@@ -47,8 +49,11 @@ export function handlerModel(
   switch (strategy) {
     case 'specialized':
       return { initPs: dispatch + ps(fixed), setupPs: ps(c.segmentStepCycles), blockPs: ps(perBlockSpecial) }
-    case 'rw-cp':
-      return { initPs: dispatch + ps(fixed), setupPs: ps(c.segmentStepCycles), blockPs: ps(perBlockGeneral) }
+    case 'rw-cp': {
+      // the handler stores its progressed state back into its run's slot (the live frames)
+      const save = copyCycles(profile, stateSaveBytes(profile, work?.depth ?? 0, slotBytes))
+      return { initPs: dispatch + ps(fixed + save), setupPs: ps(c.segmentStepCycles), blockPs: ps(perBlockGeneral) }
+    }
     case 'ro-cp': {
       // a copy of the slot, then on average half an interval of catch-up
       const behind = Math.max(0, deltaR / k - 1) / 2

@@ -16,6 +16,8 @@ export interface TypeWork {
   /** Dataloop stack steps and leaf pieces of one full segment walk. */
   readonly stackSteps: number
   readonly pieces: number
+  /** Stack frames of the deepest segment state. */
+  readonly depth: number
 }
 
 const cache = new WeakMap<Datatype, Map<string, TypeWork>>()
@@ -48,6 +50,7 @@ export function typeWork(type: Datatype, count: number, lineBytes: number): Type
     packedLines: Math.ceil(seg.size / lineBytes),
     stackSteps: seg.stackSteps,
     pieces: seg.pieces,
+    depth: seg.depth,
   }
   perType.set(key, work)
   return work

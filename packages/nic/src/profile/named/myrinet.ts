@@ -43,8 +43,8 @@ export const myrinet: NamedProfile = deriveProfile(
     'host.llcWays': [8, 'Pentium III (Coppermine) L2: 8-way set associative'],
     'host.lineFillBuffers': [4, 'Pentium III (P6 core): 4 fill buffers'],
     'host.copyBytesPerNs': [0.4, 'chosen: cold-cache copy on PC133 SDRAM, about 40% of peak'],
-    'host.unpackBlockNs': [10, 'chosen: about 10 cycles of a 1 GHz Pentium III per block of the unpack loop (no SIMD, small caches)'],
-    'host.packBlockNs': [10, 'chosen: as unpackBlockNs'],
+    'host.unpackBlockCycles': [10, 'chosen: about 10 cycles of a 1 GHz Pentium III per block of the unpack loop (no SIMD, small caches)'],
+    'host.packBlockCycles': [10, 'chosen: as unpackBlockCycles'],
     'host.flopsPerNs': [0.5, 'chosen: sustained 0.5 GFLOP/s on a 1 GHz Pentium III'],
   },
 )

@@ -24,7 +24,7 @@ export const spinSc17Discrete: NamedProfile = deriveProfile(
     'nic.nicMemChannelsPerHpu': [2, 'chosen: as sc19 (SC17 gives no channel count)'],
     'pcie.latencyNs': [250, 'SC17 §4.3: discrete NIC over 32-lane PCIe 4, L = 250 ns'],
     'pcie.readLatencyNs': [500, 'chosen: twice the one-way DMA latency (a read is a round trip)'],
-    'host.cpuHz': [2.5e9, 'SC17 §4.2: host of eight 2.5 GHz Haswell cores'],
+    'host.cpuHz': [2.5e9, 'SC17 §4.2: host of eight 2.5 GHz Haswell cores (the per-block loop keeps sc19\'s Haswell cycle count: 1.36 cycles = 0.544 ns here)'],
     'host.memBandwidthGiBps': [150, 'SC17 §4.2: DRAM bandwidth 150 GiB/s'],
     'host.memLatencyNs': [51, 'SC17 §4.2: DRAM latency 51 ns'],
     'host.copyBytesPerNs': [150 * 1.073741824, 'chosen: SC17 gives no per-core copy rate (and its RDMA copy is a plain strided memcpy, not MPITypes), so none beyond the memory system: the copy is then bounded by the 150 GiB/s DRAM (read and write) and by 10 fill buffers × 64 B per 51 ns (runtime host-cost.ts)'],
