@@ -1,9 +1,21 @@
-// Bounds of a derived type from its lowered form (MPI-4 §5.1, with MPICH's struct padding).
+// Bounds of a derived type from its lowered form (MPI-4.1 §5.1; docs/datatypes.md says where
+// MPICH and Open MPI differ and which one this follows).
 //
 // Every lowered constructor is a set of blocks: `n` consecutive instances of a child placed at
 // a byte displacement, instance i at displacement + i * child.extent. Bounds only depend on the
 // lowest and highest displacement of blocks that share a child, so vectors are summed in
 // closed form instead of block by block.
+//
+// Empty pieces (docs/datatypes.md, "Empty pieces"): a block of 0 instances adds nothing; a
+// struct member of blocklength >= 1 adds its lb/ub at its displacement even when it holds no
+// data (the standard gives the struct's bounds member by member from each member's lb/ub, and
+// an empty type has them too); any other constructor that ends up holding no data is a
+// zero-length type, lb = ub = 0, except that hvector and hindexedBlock keep the markers of a
+// data-less member (MPICH and Open MPI agree on contig and hindexed dropping them; on these two
+// they differ, and the standard keeps markers).
+
+/** What a data-less child leaves in the bounds: its place (struct), its markers, or nothing. */
+type EmptyChild = 'place' | 'markers' | 'nothing'
 
 import type { Bounds, Datatype, Lowered } from './datatype.js'
 
@@ -31,24 +43,24 @@ class BoundsBuilder {
 
   /**
    * Adds `blocks` blocks of `n` instances of `child`, the lowest block at `lowDispl` and the
-   * highest at `highDispl` (bytes).
+   * highest at `highDispl` (bytes). `empty` says what a child without data leaves.
    */
-  add(child: Datatype, n: number, blocks: number, lowDispl: number, highDispl: number): void {
+  add(child: Datatype, n: number, blocks: number, lowDispl: number, highDispl: number, empty: EmptyChild): void {
     if (n === 0 || blocks === 0) return
     this.size += blocks * n * child.size
     this.elements += blocks * n * child.elements
     const hasData = child.size > 0
-    // An empty child without markers has an empty typemap: it adds nothing to the bounds.
-    if (!hasData && !child.explicitLb && !child.explicitUb) return
+    const markers = child.explicitLb || child.explicitUb
+    if (!hasData && (empty === 'nothing' || (empty === 'markers' && !markers))) return // zero-length
     const reach = (n - 1) * child.extent + 0 // avoid -0 from 0 * negative extent
     const spreadLow = Math.min(0, reach)
     const spreadHigh = Math.max(0, reach)
     const lb = lowDispl + child.lb + spreadLow + 0
     const ub = highDispl + child.ub + spreadHigh + 0
     if (child.explicitLb) this.markerLb = Math.min(this.markerLb, lb)
-    else if (hasData) this.dataLb = Math.min(this.dataLb, lb)
+    else if (hasData || empty === 'place') this.dataLb = Math.min(this.dataLb, lb)
     if (child.explicitUb) this.markerUb = Math.max(this.markerUb, ub)
-    else if (hasData) this.dataUb = Math.max(this.dataUb, ub)
+    else if (hasData || empty === 'place') this.dataUb = Math.max(this.dataUb, ub)
     if (hasData) {
       this.trueLb = Math.min(this.trueLb, lowDispl + child.trueLb + spreadLow + 0)
       this.trueUb = Math.max(this.trueUb, highDispl + child.trueUb + spreadHigh + 0)
@@ -56,15 +68,18 @@ class BoundsBuilder {
     }
   }
 
-  /** Final bounds; `pad` rounds the extent up to the alignment unless ub is explicit. */
-  finish(pad: boolean): FullBounds {
+  /**
+   * Final bounds. The extent is rounded up to the largest alignment of the data (the standard's
+   * epsilon, for every constructor, as Open MPI does; MPICH pads structs only) unless ub is a marker.
+   */
+  finish(): FullBounds {
     const explicitLb = this.markerLb !== Infinity
     const explicitUb = this.markerUb !== -Infinity
     const hasDataBounds = this.dataLb !== Infinity
     if (!explicitLb && !explicitUb && !hasDataBounds) return { ...EMPTY, size: this.size, elements: this.elements }
     const lb = explicitLb ? this.markerLb : hasDataBounds ? this.dataLb : 0
     let ub = explicitUb ? this.markerUb : hasDataBounds ? this.dataUb : 0
-    if (pad && !explicitUb) {
+    if (!explicitUb) {
       const rest = (ub - lb) % this.alignment
       if (rest !== 0) ub += this.alignment - (rest < 0 ? rest + this.alignment : rest)
     }
@@ -95,28 +110,28 @@ export function boundsOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>): Fu
   const builder = new BoundsBuilder()
   switch (lowered.kind) {
     case 'contig':
-      builder.add(lowered.child, lowered.count, 1, 0, 0)
-      return builder.finish(false)
+      builder.add(lowered.child, lowered.count, 1, 0, 0, 'nothing')
+      return builder.finish()
     case 'hvector': {
       const last = (lowered.count - 1) * lowered.stride + 0
-      builder.add(lowered.child, lowered.blocklength, lowered.count, Math.min(0, last), Math.max(0, last))
-      return builder.finish(false)
+      builder.add(lowered.child, lowered.blocklength, lowered.count, Math.min(0, last), Math.max(0, last), 'markers')
+      return builder.finish()
     }
     case 'hindexedBlock':
       if (lowered.displs.length > 0) {
-        builder.add(lowered.child, lowered.blocklength, lowered.displs.length, minOf(lowered.displs), maxOf(lowered.displs))
+        builder.add(lowered.child, lowered.blocklength, lowered.displs.length, minOf(lowered.displs), maxOf(lowered.displs), 'markers')
       }
-      return builder.finish(false)
+      return builder.finish()
     case 'hindexed':
-      for (let i = 0; i < lowered.displs.length; i++) {
-        builder.add(lowered.child, lowered.blocklengths[i], 1, lowered.displs[i], lowered.displs[i])
-      }
-      return builder.finish(false)
+      // blocklengths and displs are parallel (one length, checked by the constructor)
+      lowered.displs.forEach((d, i) => builder.add(lowered.child, lowered.blocklengths[i]!, 1, d, d, 'nothing'))
+      return builder.finish()
     case 'struct':
-      for (let i = 0; i < lowered.displs.length; i++) {
-        builder.add(lowered.children[i], lowered.blocklengths[i], 1, lowered.displs[i], lowered.displs[i])
-      }
-      return builder.finish(true)
+      lowered.children.forEach((child, i) => {
+        const d = lowered.displs[i]! // parallel to children, like blocklengths
+        builder.add(child, lowered.blocklengths[i]!, 1, d, d, 'place')
+      })
+      return builder.finish()
     case 'resized': {
       const child = lowered.child
       return {

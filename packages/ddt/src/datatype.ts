@@ -1,14 +1,7 @@
 // The contract between the type front end (constructors, bounds, JSON) and the engine
 // (dataloops, segments, pack/unpack). Types first; behaviour lives in the files named below.
 
-import type { TypeSpec } from './spec.js'
-
-/** Names of the elementary (predefined) types. Pair types have gaps and lower to structs. */
-export type ElementaryName =
-  | 'byte' | 'char'
-  | 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'uint64'
-  | 'float32' | 'float64' | 'complex64' | 'complex128'
-  | 'float_int' | 'double_int' | 'short_int' | '2int'
+import type { ElementaryName, TypeSpec } from './spec-types.js'
 
 /**
  * The canonical lowered form every constructor reduces to. The engine compiles only these.

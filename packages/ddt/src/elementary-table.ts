@@ -1,6 +1,6 @@
 // Sizes, alignments and layouts of the elementary types. Pure data, no behaviour.
 
-import type { ElementaryName } from './datatype.js'
+import type { ElementaryName } from './spec-types.js'
 
 /** One component of a pair type: a plain elementary type at a byte offset. */
 export interface PairComponent {

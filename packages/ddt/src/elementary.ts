@@ -1,6 +1,7 @@
 // The elementary (predefined) datatypes as Datatype values.
 
-import type { Datatype, ElementaryName, Lowered } from './datatype.js'
+import type { Datatype, Lowered } from './datatype.js'
+import type { ElementaryName } from './spec-types.js'
 import { boundsOfLowered } from './bounds.js'
 import { ELEMENTARY, isElementaryName } from './elementary-table.js'
 import { ERR_TYPE, MpiError } from './errors.js'

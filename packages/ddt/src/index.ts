@@ -1,6 +1,7 @@
 // @spinmpi/ddt for users: build MPI datatypes, read and write them as JSON, pack, unpack and walk
 // them. Dataloop internals (compile, loops, the elementary table) are in `@spinmpi/ddt/internal`.
-export type { Bounds, Datatype, ElementaryName, Lowered, SignatureRun } from './datatype.js'
+export type { Bounds, Datatype, Lowered, SignatureRun } from './datatype.js'
+export type * from './spec-types.js'
 export * from './spec.js'
 export * from './errors.js'
 export { MAX_TYPE_DEPTH } from './type.js'

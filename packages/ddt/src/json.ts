@@ -3,7 +3,7 @@
 import { match } from 'ts-pattern'
 import type { z } from 'zod'
 import type { Datatype } from './datatype.js'
-import type { TypeSpec } from './spec.js'
+import type { TypeSpec } from './spec-types.js'
 import { typeSpecSchema } from './spec.js'
 import { elementary } from './elementary.js'
 import { ERR_ARG, ERR_TYPE, MpiError } from './errors.js'
@@ -43,11 +43,11 @@ function valueAt(root: unknown, path: Path): unknown {
 function mostSpecific(issue: z.core.$ZodIssue, basePath: Path): { issue: z.core.$ZodIssue; path: Path } {
   const path = [...basePath, ...issue.path]
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return { issue, path }
-  const rootOnly = (list: readonly z.core.$ZodIssue[]) =>
-    list.length === 1 && list[0].path.length === 0 && (list[0].code === 'invalid_type' || list[0].code === 'invalid_value')
-  const chosen = issue.errors.find((list) => list.length > 0 && !rootOnly(list))
+  const rootOnly = ([only, ...rest]: readonly z.core.$ZodIssue[]) =>
+    rest.length === 0 && only !== undefined && only.path.length === 0 && (only.code === 'invalid_type' || only.code === 'invalid_value')
+  const chosen = issue.errors.find((list) => list.length > 0 && !rootOnly(list))?.[0]
   if (chosen === undefined) return { issue, path }
-  return mostSpecific(chosen[0], path)
+  return mostSpecific(chosen, path)
 }
 
 function issueToError(issue: z.core.$ZodIssue, path: Path, input: unknown, prefix: string): MpiError {
@@ -94,7 +94,7 @@ export function parseTypeSpec(value: unknown, prefix = ''): TypeSpec {
   checkNesting(value, prefix)
   const result = typeSpecSchema.safeParse(value)
   if (result.success) return result.data
-  const { issue, path } = mostSpecific(result.error.issues[0], [])
+  const { issue, path } = mostSpecific(result.error.issues[0]!, []) // a failed parse has an issue
   throw issueToError(issue, path, value, prefix)
 }
 

@@ -1,6 +1,7 @@
 // The type signature: the sequence of elementary names, run-length encoded.
 
-import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype.js'
+import type { Datatype, Lowered, SignatureRun } from './datatype.js'
+import type { ElementaryName } from './spec-types.js'
 
 /** Appends runs, merging a run into the previous one when the names agree. */
 class SignatureWriter {
@@ -18,9 +19,10 @@ class SignatureWriter {
 
   /** Appends `times` repetitions of `signature`. */
   repeat(signature: readonly SignatureRun[], times: number): void {
+    const only = signature.length === 1 ? signature[0] : undefined
     if (times === 0 || signature.length === 0) return
-    if (signature.length === 1) {
-      this.push(signature[0].name, signature[0].count * times)
+    if (only !== undefined) {
+      this.push(only.name, only.count * times)
       return
     }
     for (let t = 0; t < times; t++) for (const run of signature) this.push(run.name, run.count)
@@ -43,7 +45,7 @@ export function signatureOfLowered(lowered: Exclude<Lowered, { kind: 'elem' }>):
     case 'hindexedBlock': child(lowered.child, lowered.displs.length * lowered.blocklength); break
     case 'hindexed': child(lowered.child, sum(lowered.blocklengths)); break
     case 'struct':
-      for (let i = 0; i < lowered.children.length; i++) child(lowered.children[i], lowered.blocklengths[i])
+      lowered.children.forEach((c, i) => child(c, lowered.blocklengths[i]!)) // parallel arrays
       break
     case 'resized': child(lowered.child, 1); break
   }

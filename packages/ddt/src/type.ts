@@ -1,7 +1,7 @@
 // The one Datatype implementation. Constructors build it from a spec and a lowered form.
 
-import type { Datatype, ElementaryName, Lowered, SignatureRun } from './datatype.js'
-import type { TypeSpec } from './spec.js'
+import type { Datatype, Lowered, SignatureRun } from './datatype.js'
+import type { ElementaryName, TypeSpec } from './spec-types.js'
 import { boundsOfLowered, type FullBounds } from './bounds.js'
 import { signatureOfLowered } from './signature.js'
 import { ERR_ARG, ERR_TYPE, MpiError } from './errors.js'

@@ -10,20 +10,27 @@
 // - Every constructor's typemap is its members' typemaps, shifted, in order; copy k of a block
 //   sits k extents of the member after the block's start. Markers shift with them.
 // - resized replaces the member's markers by lb and lb + extent.
-// - struct (and the pair types, which are structs) rounds the extent up to the largest alignment
-//   of its entries unless it has an ub marker. The padded end is kept as a zero-byte "end point"
-//   entry, so a type built from the struct sees the padded ub, as MPICH and Open MPI do.
-// - An empty member (no entries, no markers) adds nothing: struct{int32 @0, contiguous(0) @100}
-//   has extent 4 by the typemap definition (MPICH and Open MPI say 100; see docs/datatypes.md).
-// - subarray: the subarray's elements in array order (C or F) at their array offsets, markers at
-//   0 and the full array's extent.
+// - Without an ub marker the extent is rounded up to the largest alignment of the entries (the
+//   standard's epsilon, for every constructor). The padded end is kept as a zero-byte "point"
+//   entry, so a type built from it sees the padded ub.
+// - A struct member of blocklength >= 1 keeps its place in the struct's bounds even when it holds
+//   no data (the struct's bounds are given member by member from each member's lb and ub): a
+//   member without entries leaves a point at its displacement. So struct{int32 @0,
+//   contiguous(0) @100} has extent 100, as in MPICH and Open MPI.
+// - Any other constructor whose typemap holds no data is a zero-length type: no entries, no
+//   markers, lb = ub = 0, as MPICH and Open MPI build contiguous(n, resized(empty)) and
+//   (h)indexed; (h)vector and (h)indexedBlock keep the markers of a data-less member (the
+//   libraries differ there: Open MPI keeps them, as the standard does, MPICH does not).
+// - subarray and darray: the selected elements in array order (C or F) at their array offsets,
+//   markers at 0 and the full array's extent; darray selects per dimension the indices its
+//   process coordinate owns (block, cyclic or all), processes numbered row-major.
 
 import type { TypeSpec } from '../src/index.js'
 import { ELEMENTARY } from '../src/internal.js'
 
 export interface Entry {
   readonly d: number
-  /** Bytes; 0 for a struct's padded end point. */
+  /** Bytes; 0 for a point (a padded end, or the place of a struct member without data). */
   readonly len: number
   readonly align: number
 }
@@ -38,7 +45,9 @@ export interface StdType {
   readonly size: number
 }
 
-function finish(entries: Entry[], lbMark: number | undefined, ubMark: number | undefined, pad: boolean): StdType {
+const ZERO_LENGTH: StdType = { entries: [], lbMark: undefined, ubMark: undefined, lb: 0, ub: 0, extent: 0, size: 0 }
+
+function finish(entries: Entry[], lbMark: number | undefined, ubMark: number | undefined): StdType {
   let lo = Infinity
   let hi = -Infinity
   let align = 1
@@ -51,7 +60,7 @@ function finish(entries: Entry[], lbMark: number | undefined, ubMark: number | u
   }
   const lb = lbMark ?? (lo === Infinity ? 0 : lo)
   let ub = ubMark ?? (hi === -Infinity ? 0 : hi)
-  if (pad && ubMark === undefined && hi !== -Infinity) {
+  if (ubMark === undefined && hi !== -Infinity) {
     const rest = (((ub - lb) % align) + align) % align
     if (rest !== 0) ub += align - rest
     if (ub !== hi) entries.push({ d: ub, len: 0, align: 1 })
@@ -59,9 +68,13 @@ function finish(entries: Entry[], lbMark: number | undefined, ubMark: number | u
   return { entries, lbMark, ubMark, lb, ub, extent: ub - lb, size }
 }
 
-/** Appends `n` copies of `t` starting at `at`, copy k at at + k * extent. */
-function place(out: { entries: Entry[]; lbMark?: number; ubMark?: number }, t: StdType, n: number, at: number): void {
+/**
+ * Appends `n` copies of `t` starting at `at`, copy k at at + k * extent. A struct `member` without
+ * entries leaves a point at its place (its lb and ub, both 0).
+ */
+function place(out: { entries: Entry[]; lbMark?: number; ubMark?: number }, t: StdType, n: number, at: number, member = false): void {
   if (n === 0) return
+  if (member && t.entries.length === 0 && t.lbMark === undefined) out.entries.push({ d: at, len: 0, align: 1 })
   for (let k = 0; k < n; k++) {
     const shift = at + k * t.extent
     for (const e of t.entries) out.entries.push({ d: e.d + shift, len: e.len, align: e.align })
@@ -72,20 +85,28 @@ function place(out: { entries: Entry[]; lbMark?: number; ubMark?: number }, t: S
   if (t.ubMark !== undefined) out.ubMark = Math.max(out.ubMark ?? -Infinity, t.ubMark + at + reachHigh)
 }
 
-function blocks(pieces: readonly [n: number, at: number][], t: StdType, pad = false): StdType {
+/**
+ * A non-struct constructor: blocks of one member. Without data it is zero-length, or with
+ * `keepMarkers` only its members' markers.
+ */
+function blocks(pieces: readonly [n: number, at: number][], t: StdType, keepMarkers = false): StdType {
   const out: { entries: Entry[]; lbMark?: number; ubMark?: number } = { entries: [] }
   for (const [n, at] of pieces) place(out, t, n, at)
-  return finish(out.entries, out.lbMark, out.ubMark, pad)
+  if (!out.entries.some((e) => e.len > 0)) {
+    if (!keepMarkers || (out.lbMark === undefined && out.ubMark === undefined)) return ZERO_LENGTH
+    return finish([], out.lbMark, out.ubMark)
+  }
+  return finish(out.entries, out.lbMark, out.ubMark)
 }
 
 function elementaryStd(name: string): StdType {
   const info = ELEMENTARY[name as keyof typeof ELEMENTARY]
-  if (info.components === undefined) return finish([{ d: 0, len: info.size, align: info.alignment }], undefined, undefined, false)
+  if (info.components === undefined) return finish([{ d: 0, len: info.size, align: info.alignment }], undefined, undefined)
   const entries = info.components.map((c) => {
     const part = ELEMENTARY[c.name]
     return { d: c.offset, len: part.size, align: part.alignment }
   })
-  return finish(entries, undefined, undefined, true)
+  return finish(entries, undefined, undefined)
 }
 
 export function standardType(spec: TypeSpec): StdType {
@@ -94,10 +115,10 @@ export function standardType(spec: TypeSpec): StdType {
     case 'contiguous': return blocks([[spec.count, 0]], standardType(spec.oldtype))
     case 'vector': {
       const t = standardType(spec.oldtype)
-      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride * t.extent]), t)
+      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride * t.extent]), t, true)
     }
     case 'hvector':
-      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride]), standardType(spec.oldtype))
+      return blocks(Array.from({ length: spec.count }, (_, b) => [spec.blocklength, b * spec.stride]), standardType(spec.oldtype), true)
     case 'indexed': {
       const t = standardType(spec.oldtype)
       return blocks(spec.displacements.map((d, i) => [spec.blocklengths[i], d * t.extent]), t)
@@ -105,43 +126,70 @@ export function standardType(spec: TypeSpec): StdType {
     case 'hindexed': return blocks(spec.displacements.map((d, i) => [spec.blocklengths[i], d]), standardType(spec.oldtype))
     case 'indexedBlock': {
       const t = standardType(spec.oldtype)
-      return blocks(spec.displacements.map((d) => [spec.blocklength, d * t.extent]), t)
+      return blocks(spec.displacements.map((d) => [spec.blocklength, d * t.extent]), t, true)
     }
-    case 'hindexedBlock': return blocks(spec.displacements.map((d) => [spec.blocklength, d]), standardType(spec.oldtype))
+    case 'hindexedBlock': return blocks(spec.displacements.map((d) => [spec.blocklength, d]), standardType(spec.oldtype), true)
     case 'struct': {
       const out: { entries: Entry[]; lbMark?: number; ubMark?: number } = { entries: [] }
-      spec.types.forEach((member, i) => place(out, standardType(member), spec.blocklengths[i], spec.displacements[i]))
-      return finish(out.entries, out.lbMark, out.ubMark, true)
+      spec.types.forEach((member, i) => place(out, standardType(member), spec.blocklengths[i], spec.displacements[i], true))
+      if (out.entries.length === 0 && out.lbMark === undefined) return ZERO_LENGTH
+      return finish(out.entries, out.lbMark, out.ubMark)
     }
     case 'resized': {
       const t = standardType(spec.oldtype)
-      return finish([...t.entries], spec.lb, spec.lb + spec.extent, false)
+      return finish([...t.entries], spec.lb, spec.lb + spec.extent)
     }
     case 'dup': return standardType(spec.oldtype)
-    case 'subarray': return subarrayStd(spec.sizes, spec.subsizes, spec.starts, spec.order, standardType(spec.oldtype))
-    case 'darray': throw new Error('darray: not modelled by the independent reading')
+    case 'subarray': {
+      const picked = spec.sizes.map((_, d) => Array.from({ length: spec.subsizes[d] }, (_, i) => spec.starts[d] + i))
+      return arrayStd(spec.sizes, picked, spec.order, standardType(spec.oldtype))
+    }
+    case 'darray': return arrayStd(spec.gsizes, darrayIndices(spec), spec.order, standardType(spec.oldtype))
   }
 }
 
-function subarrayStd(sizes: readonly number[], subsizes: readonly number[], starts: readonly number[], order: 'C' | 'F', t: StdType): StdType {
+/** Per dimension, the global indices the darray's process owns, in increasing order. */
+function darrayIndices(spec: Extract<TypeSpec, { kind: 'darray' }>): number[][] {
+  const coords: number[] = []
+  let rest = spec.rank
+  for (let d = spec.psizes.length - 1; d >= 0; d--) {
+    coords[d] = rest % spec.psizes[d]
+    rest = Math.floor(rest / spec.psizes[d])
+  }
+  return spec.gsizes.map((g, d) => {
+    const p = spec.psizes[d], c = coords[d], darg = spec.dargs[d]
+    const all = Array.from({ length: g }, (_, i) => i)
+    switch (spec.distribs[d]) {
+      case 'none': return all
+      case 'block': { const b = darg ?? Math.ceil(g / p); return all.filter((i) => Math.floor(i / b) === c) }
+      case 'cyclic': { const b = darg ?? 1; return all.filter((i) => Math.floor(i / b) % p === c) }
+    }
+  })
+}
+
+/**
+ * The elements of an array of `sizes` whose index in dimension d is in `picked[d]`, in array
+ * order (C: last dimension fastest; F: first), at their array offsets; markers 0 and the full
+ * array's extent.
+ */
+function arrayStd(sizes: readonly number[], picked: readonly (readonly number[])[], order: 'C' | 'F', t: StdType): StdType {
   const n = sizes.length
   const dims = order === 'C' ? [...Array(n).keys()] : [...Array(n).keys()].reverse() // slowest first
   const out: { entries: Entry[]; lbMark?: number; ubMark?: number } = { entries: [] }
   const index = new Array<number>(n).fill(0)
-  const total = subsizes.reduce((a, b) => a * b, 1)
+  const total = picked.reduce((a, b) => a * b.length, 1)
   for (let k = 0; k < total; k++) {
-    // array offset of this element: row-major (C) or column-major (F) over the full sizes
     let offset = 0
-    for (const d of dims) offset = offset * sizes[d] + starts[d] + index[d]
+    for (const d of dims) offset = offset * sizes[d] + picked[d][index[d]]
     place(out, { ...t, lbMark: undefined, ubMark: undefined }, 1, offset * t.extent)
     for (let j = dims.length - 1; j >= 0; j--) {
       const d = dims[j]
-      if (++index[d] < subsizes[d]) break
+      if (++index[d] < picked[d].length) break
       index[d] = 0
     }
   }
   const full = sizes.reduce((a, b) => a * b, 1) * t.extent
-  return finish(out.entries, 0, full, false)
+  return finish(out.entries, 0, full)
 }
 
 /** Merged runs of `count` instances (instance i at i * extent), zero-byte entries dropped. */
@@ -169,11 +217,4 @@ export function standardTrueBounds(t: StdType): { trueLb: number; trueUb: number
     hi = Math.max(hi, e.d + e.len)
   }
   return lo === Infinity ? { trueLb: 0, trueUb: 0 } : { trueLb: lo, trueUb: hi }
-}
-
-export function containsDarray(spec: TypeSpec): boolean {
-  if (typeof spec === 'string') return false
-  if (spec.kind === 'darray') return true
-  if (spec.kind === 'struct') return spec.types.some(containsDarray)
-  return containsDarray(spec.oldtype)
 }

@@ -3,7 +3,7 @@
 // the level below). Block and none reduce to cyclic with darg ceil(gsize/psize) and gsize.
 
 import type { Datatype } from '../datatype.js'
-import type { Distribution, Order } from '../spec.js'
+import type { Distribution, Order } from '../spec-types.js'
 import { ERR_ARG, ERR_RANK } from '../errors.js'
 import { derivedType } from '../type.js'
 import {
@@ -51,8 +51,9 @@ function gridCoords(rank: number, psizes: readonly number[]): number[] {
   const coords = new Array<number>(psizes.length)
   let rest = rank
   for (let i = psizes.length - 1; i >= 0; i--) {
-    coords[i] = rest % psizes[i]
-    rest = Math.floor(rest / psizes[i])
+    const p = psizes[i]! // i in range
+    coords[i] = rest % p
+    rest = Math.floor(rest / p)
   }
   return coords
 }
@@ -103,9 +104,13 @@ export function darray(
   if (processes !== size) fail(ERR_ARG, where, `the product of psizes (${processes}) must equal size (${size})`)
 
   const coords = gridCoords(rank, ps)
-  const levels = gs.map((gsize, i): Level => ({ darg: dargOf(where, i, ds[i], as[i], gsize, ps[i]), gsize, coord: coords[i], psize: ps[i] }))
+  // one level per dimension: the four lists have one length (checked above), coords one per psize
+  const levels = gs.map((gsize, i): Level => {
+    const psize = ps[i]!, darg = as[i] ?? null
+    return { darg: dargOf(where, i, ds[i]!, darg, gsize, psize), gsize, coord: coords[i]!, psize }
+  })
   let t = oldtype
-  for (const d of fastestFirst(gs.length, order)) t = cyclicLevel(levels[d], t, where)
+  for (const level of fastestFirst(levels, order)) t = cyclicLevel(level, t, where)
   return derivedType(
     { kind: 'darray', size, rank, gsizes: gs, distribs: ds, dargs: as, psizes: ps, order, oldtype: oldtype.spec },
     t.lowered.kind === 'resized' ? t.lowered : { kind: 'resized', lb: 0, extent: t.extent, child: t },

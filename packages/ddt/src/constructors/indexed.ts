@@ -14,12 +14,10 @@ function checkBlocks(where: string, blocklengths: readonly number[], displacemen
 }
 
 function inBytes(where: string, displs: readonly number[], extent: number): number[] {
-  const bytes = new Array<number>(displs.length)
-  for (let i = 0; i < displs.length; i++) {
-    const b = displs[i] * extent
-    bytes[i] = Number.isSafeInteger(b) ? b + 0 : checkSafe(where, `displacements[${i}] * extent`, b)
-  }
-  return bytes
+  return displs.map((d, i) => {
+    const b = d * extent
+    return Number.isSafeInteger(b) ? b + 0 : checkSafe(where, `displacements[${i}] * extent`, b)
+  })
 }
 
 /** Blocks of `blocklengths[i]` copies of `oldtype` at `displacements[i]` extents. */

@@ -38,7 +38,7 @@ function buildLoop(type: Datatype): Loop {
       return struct(l.displs, children)
     }
     case 'struct':
-      return struct(l.displs, l.children.map((c, i) => block(l.blocklengths[i], c)))
+      return struct(l.displs, l.children.map((c, i) => block(l.blocklengths[i]!, c)))
     case 'resized':
       return loopOf(l.child)
   }

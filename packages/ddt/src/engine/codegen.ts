@@ -37,7 +37,7 @@ export interface KernelSource {
 
 export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelSource | undefined {
   const table: number[] = []
-  const native = NATIVE_COPY_BYTES[grain]
+  const native = NATIVE_COPY_BYTES[grain] ?? Infinity // grains are 1, 4 or 8
   let out = ''
   let chars = 0
   const line = (s: string): void => {
@@ -115,7 +115,7 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
   }
   const pushTable = (values: ArrayLike<number>): number => {
     const at = table.length
-    for (let i = 0; i < values.length; i++) table.push(values[i] / grain)
+    for (let i = 0; i < values.length; i++) table.push(values[i]! / grain)
     return at
   }
   const body = (l: Loop, addr: string, d: number): void => {
@@ -158,7 +158,7 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
       }
       case 'struct':
         line(`{ const a${d} = ${base};`)
-        l.children.forEach((c, k) => body(c, `(a${d} + ${l.displs[k] / grain})`, d + 1))
+        l.children.forEach((c, k) => body(c, `(a${d} + ${l.displs[k]! / grain})`, d + 1))
         line('}')
         return
     }

@@ -5,5 +5,5 @@ const NATIVE_FROM = 64
 
 export function copyBytes(dst: Uint8Array, dstAt: number, src: Uint8Array, srcAt: number, len: number): void {
   if (len >= NATIVE_FROM) dst.set(src.subarray(srcAt, srcAt + len), dstAt)
-  else for (let k = 0; k < len; k++) dst[dstAt + k] = src[srcAt + k]
+  else for (let k = 0; k < len; k++) dst[dstAt + k] = src[srcAt + k]!
 }

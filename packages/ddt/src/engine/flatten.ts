@@ -13,7 +13,7 @@ export class Runs {
 
   /** [offset, length] pairs, for readability at the edges (JSON, tests). */
   *[Symbol.iterator](): IterableIterator<[number, number]> {
-    for (let i = 0; i < this.offsets.length; i++) yield [this.offsets[i], this.lengths[i]]
+    for (let i = 0; i < this.offsets.length; i++) yield [this.offsets[i]!, this.lengths[i]!]
   }
 
   /** The runs as [offset, length] pairs. */

@@ -22,6 +22,6 @@ export function sameLoop(a: Loop, b: Loop): boolean {
     case 'indexed':
       return b.kind === 'indexed' && sameArray(a.displs, b.displs) && sameArray(a.lens, b.lens)
     case 'struct':
-      return b.kind === 'struct' && sameArray(a.displs, b.displs) && a.children.length === b.children.length && a.children.every((c, i) => sameLoop(c, b.children[i]))
+      return b.kind === 'struct' && sameArray(a.displs, b.displs) && a.children.length === b.children.length && a.children.every((c, i) => { const other = b.children[i]; return other !== undefined && sameLoop(c, other) })
   }
 }

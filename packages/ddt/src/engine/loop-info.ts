@@ -55,7 +55,7 @@ function computeInfo(loop: Loop): LoopInfo {
     case 'indexed': {
       let size = 0, lo = Infinity, hi = -Infinity, grain = grainOf(loop.offset)
       for (let i = 0; i < loop.displs.length; i++) {
-        const d = loop.displs[i], l = loop.lens[i]
+        const d = loop.displs[i]!, l = loop.lens[i]! // parallel arrays
         size += l
         lo = Math.min(lo, d)
         hi = Math.max(hi, d + l)
@@ -65,8 +65,8 @@ function computeInfo(loop: Loop): LoopInfo {
     }
     case 'struct': {
       let size = 0, runs = 0, lo = Infinity, hi = -Infinity, grain = grainOf(loop.offset)
-      for (let i = 0; i < loop.children.length; i++) {
-        const c = info(loop.children[i]), d = loop.displs[i]
+      for (const [i, child] of loop.children.entries()) {
+        const c = info(child), d = loop.displs[i]! // one displacement per child
         size += c.size
         runs += c.runs
         lo = Math.min(lo, d + c.lo)

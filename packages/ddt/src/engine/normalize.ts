@@ -37,43 +37,48 @@ export function vector(count: number, stride: number, child: Loop, label: 'vecto
 }
 
 function arithmeticStride(displs: ArrayLike<number>): number | undefined {
-  if (displs.length < 2) return undefined
-  const s = displs[1] - displs[0]
-  for (let i = 2; i < displs.length; i++) if (displs[i] - displs[i - 1] !== s) return undefined
+  const first = displs[0], second = displs[1]
+  if (first === undefined || second === undefined) return undefined
+  const s = second - first
+  for (let i = 2; i < displs.length; i++) if (displs[i]! - displs[i - 1]! !== s) return undefined
   return s
 }
 
 /** Copies of `child` at each of `displs`. */
 export function blockIndexed(displs: ArrayLike<number>, child: Loop): Loop {
-  if (displs.length === 0 || sizeOf(child) === 0) return EMPTY
+  const first = displs[0]
+  if (first === undefined || sizeOf(child) === 0) return EMPTY
   const [inner, off] = hoist(child)
-  if (displs.length === 1) return shift(inner, displs[0] + off)
+  if (displs.length === 1) return shift(inner, first + off)
   const stride = arithmeticStride(displs)
-  if (stride !== undefined) return shift(vector(displs.length, stride, inner), displs[0] + off)
+  if (stride !== undefined) return shift(vector(displs.length, stride, inner), first + off)
   if (inner.kind === 'run') {
     for (let i = 1; i < displs.length; i++) {
-      if (displs[i - 1] + inner.len === displs[i]) return shift(indexed(displs, Array.from(displs, () => inner.len)), off)
+      if (displs[i - 1]! + inner.len === displs[i]) return shift(indexed(displs, Array.from(displs, () => inner.len)), off)
     }
   }
   return { kind: 'blockindexed', offset: off, displs: Float64Array.from(displs), child: inner }
 }
 
-/** Byte runs: lens[i] bytes at displs[i], in this order; zero lengths dropped, touching runs merged. */
+/** Byte runs: lens[i] bytes at displs[i] (arrays of one length), in this order; zero lengths dropped, touching runs merged. */
 export function indexed(displs: ArrayLike<number>, lens: ArrayLike<number>): Loop {
   const d: number[] = []
   const l: number[] = []
+  let end = NaN // end of the last run kept
   for (let i = 0; i < displs.length; i++) {
-    if (lens[i] === 0) continue
-    const last = d.length - 1
-    if (last >= 0 && d[last] + l[last] === displs[i]) l[last] += lens[i]
+    const at = displs[i]!, len = lens[i]!
+    if (len === 0) continue
+    if (at === end) l[l.length - 1]! += len
     else {
-      d.push(displs[i])
-      l.push(lens[i])
+      d.push(at)
+      l.push(len)
     }
+    end = at + len
   }
-  if (d.length === 0) return EMPTY
-  if (d.length === 1) return run(l[0], d[0])
-  if (l.every((x) => x === l[0])) return blockIndexed(d, run(l[0]))
+  const d0 = d[0], l0 = l[0]
+  if (d0 === undefined || l0 === undefined) return EMPTY
+  if (d.length === 1) return run(l0, d0)
+  if (l.every((x) => x === l0)) return blockIndexed(d, run(l0))
   return { kind: 'indexed', offset: 0, displs: Float64Array.from(d), lens: Float64Array.from(l) }
 }
 
@@ -81,29 +86,34 @@ export function indexed(displs: ArrayLike<number>, lens: ArrayLike<number>): Loo
 export function struct(displs: ArrayLike<number>, children: readonly Loop[]): Loop {
   const d: number[] = []
   const c: Loop[] = []
-  for (let i = 0; i < children.length; i++) {
-    if (sizeOf(children[i]) === 0) continue
-    const [inner, off] = hoist(children[i])
-    d.push(displs[i] + off)
+  children.forEach((child, i) => {
+    if (sizeOf(child) === 0) return
+    const [inner, off] = hoist(child)
+    d.push(displs[i]! + off)
     c.push(inner)
-  }
-  if (c.length === 0) return EMPTY
-  if (c.length === 1) return shift(c[0], d[0])
+  })
+  const c0 = c[0], d0 = d[0]
+  if (c0 === undefined || d0 === undefined) return EMPTY
+  if (c.length === 1) return shift(c0, d0)
   if (c.every((x) => x.kind === 'run')) return indexed(d, c.map((x) => (x as RunLoop).len))
-  if (c.every((x) => sameLoop(x, c[0]))) return blockIndexed(d, c[0])
+  if (c.every((x) => sameLoop(x, c0))) return blockIndexed(d, c0)
   // Touching runs among other children still merge, as the typemap would.
-  const md: number[] = [d[0]]
-  const mc: Loop[] = [c[0]]
+  const md: number[] = [d0]
+  const mc: Loop[] = [c0]
+  let prev = c0, prevAt = d0
   for (let i = 1; i < c.length; i++) {
-    const prev = mc[mc.length - 1], cur = c[i]
-    if (prev.kind === 'run' && cur.kind === 'run' && md[md.length - 1] + prev.len === d[i]) {
-      mc[mc.length - 1] = run(prev.len + cur.len)
+    const cur = c[i]!, at = d[i]!
+    if (prev.kind === 'run' && cur.kind === 'run' && prevAt + prev.len === at) {
+      prev = run(prev.len + cur.len)
+      mc[mc.length - 1] = prev
     } else {
-      md.push(d[i])
+      md.push(at)
       mc.push(cur)
+      prev = cur
+      prevAt = at
     }
   }
-  if (mc.length === 1) return shift(mc[0], md[0])
+  if (mc.length === 1) return shift(prev, d0)
   return { kind: 'struct', offset: 0, displs: Float64Array.from(md), children: mc }
 }
 

@@ -121,7 +121,7 @@ export function toProgram(root: Loop): Program {
         let acc = 0
         for (let j = 0; j < m; j++) {
           p.table[t + 2 * m + j] = acc
-          acc += l.lens[j]
+          acc += l.lens[j]!
         }
         p.table[t + 3 * m] = acc
         t += 3 * m + 1
@@ -133,12 +133,13 @@ export function toProgram(root: Loop): Program {
         p.table.set(l.displs, t)
         let acc = 0, runs = 0
         for (let j = 0; j < m; j++) {
-          const c = info(l.children[j])
+          const child = l.children[j]! // one child per displacement
+          const c = info(child)
           p.table[t + m + j] = acc
           p.table[t + 2 * m + 1 + j] = runs
           acc += c.size
           runs += c.runs
-          p.kids[k + j] = ids.get(l.children[j]) as number
+          p.kids[k + j] = ids.get(child) as number
         }
         p.table[t + 2 * m] = acc
         p.table[t + 3 * m + 1] = runs

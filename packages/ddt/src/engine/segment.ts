@@ -1,6 +1,8 @@
 // A segment: the resumable state of processing (type, count) over byte ranges of the packed
 // stream (SC19 §2.2). An explicit stack of frames over the flat program; forward jumps catch up
 // arithmetically without emitting, backward jumps reset first. Allocation-free per piece.
+// Reads of the program's tables and of the frame arrays are asserted (`!`): the compiler built
+// the tables with every index the program holds in range, and frames stay below the depth.
 
 import type { Datatype } from '../datatype.js'
 import { ERR_ARG, MpiError } from '../errors.js'
@@ -79,20 +81,20 @@ export class Segment {
     this.fBase = new Float64Array(d)
     this.fStart = new Float64Array(d)
     this.fRunStart = new Float64Array(d)
-    this.size = this.p.size[0]
-    this.totalRuns = this.p.runs[0]
+    this.size = this.p.size[0]!
+    this.totalRuns = this.p.runs[0]!
     this.rewind()
     this.stackSteps = 0
   }
 
   /** Stream offset of the next byte this segment would process. */
   get position(): number {
-    return this.top < 0 ? this.size : this.fStart[this.top] + this.runOff
+    return this.top < 0 ? this.size : this.fStart[this.top]! + this.runOff
   }
 
   /** Index of the leaf run holding `position` (totalRuns when exhausted). */
   get runIndex(): number {
-    return this.top < 0 ? this.totalRuns : this.fRunStart[this.top]
+    return this.top < 0 ? this.totalRuns : this.fRunStart[this.top]!
   }
 
   /** Zeroes the work counters (stack steps, pieces, catch-up steps) that cost models read. */
@@ -165,7 +167,7 @@ export class Segment {
     v.setUint16(0, CHECKPOINT_VERSION, true)
     v.setUint16(2, frames, true)
     v.setFloat64(4, this.runOff, true)
-    for (let l = 0; l < frames; l++) v.setFloat64(CHECKPOINT_HEADER + 8 * l, this.fIdx[l], true)
+    for (let l = 0; l < frames; l++) v.setFloat64(CHECKPOINT_HEADER + 8 * l, this.fIdx[l]!, true)
     return bytes
   }
 
@@ -180,7 +182,7 @@ export class Segment {
     putU16(bytes, at, CHECKPOINT_VERSION)
     putU16(bytes, at + 2, frames)
     putF64(bytes, at + 4, this.runOff)
-    for (let l = 0; l < frames; l++) putF64(bytes, at + CHECKPOINT_HEADER + 8 * l, this.fIdx[l])
+    for (let l = 0; l < frames; l++) putF64(bytes, at + CHECKPOINT_HEADER + 8 * l, this.fIdx[l]!)
     return need
   }
 
@@ -219,22 +221,22 @@ export class Segment {
       const idx = f64(bytes, at + CHECKPOINT_HEADER + 8 * l)
       let node = 0, base = 0, start = 0, runStart = 0
       if (l > 0) {
-        node = this.elemChild(this.fNode[l - 1], this.fIdx[l - 1])
+        node = this.elemChild(this.fNode[l - 1]!, this.fIdx[l - 1]!)
         if (node < 0 || p.kind[node] === RUN) throw bad(`frame ${l} does not exist in this type`)
         base = this.elemAddr(l - 1)
-        start = this.fStart[l - 1]
-        runStart = this.fRunStart[l - 1]
+        start = this.fStart[l - 1]!
+        runStart = this.fRunStart[l - 1]!
       }
-      if (!Number.isInteger(idx) || idx < 0 || idx >= p.count[node]) throw bad(`frame ${l} index ${idx} is out of range`)
+      if (!Number.isInteger(idx) || idx < 0 || idx >= p.count[node]!) throw bad(`frame ${l} index ${idx} is out of range`)
       this.fNode[l] = node
       this.fBase[l] = base
       this.setElem(l, idx, start, runStart)
     }
     const last = frames - 1
-    const c = this.elemChild(this.fNode[last], this.fIdx[last])
+    const c = this.elemChild(this.fNode[last]!, this.fIdx[last]!)
     if (c >= 0 && p.kind[c] !== RUN) throw bad('the last frame does not point at a run')
     const runOff = f64(bytes, at + 4)
-    if (!Number.isInteger(runOff) || runOff < 0 || runOff >= this.elemSize(this.fNode[last], this.fIdx[last])) {
+    if (!Number.isInteger(runOff) || runOff < 0 || runOff >= this.elemSize(this.fNode[last]!, this.fIdx[last]!)) {
       throw bad(`run offset ${runOff} is out of range`)
     }
     this.top = last
@@ -244,75 +246,75 @@ export class Segment {
   // ---- element access on the flat program ----
 
   private elemChild(n: number, i: number): number {
-    const k = this.p.kind[n]
-    if (k === VECTOR || k === BLOCKINDEXED) return this.p.child[n]
-    if (k === STRUCT) return this.p.kids[this.p.kidStart[n] + i]
+    const k = this.p.kind[n]!
+    if (k === VECTOR || k === BLOCKINDEXED) return this.p.child[n]!
+    if (k === STRUCT) return this.p.kids[this.p.kidStart[n]! + i]!
     return -1
   }
 
   /** Address of frame l's current element. */
   private elemAddr(l: number): number {
-    const p = this.p, n = this.fNode[l], k = p.kind[n]
-    const a = this.fBase[l] + p.offset[n]
-    if (k === VECTOR) return a + this.fIdx[l] * p.stride[n]
+    const p = this.p, n = this.fNode[l]!, k = p.kind[n]!
+    const a = this.fBase[l]! + p.offset[n]!
+    if (k === VECTOR) return a + this.fIdx[l]! * p.stride[n]!
     if (k === RUN) return a
-    return a + p.table[p.tab[n] + this.fIdx[l]]
+    return a + p.table[p.tab[n]! + this.fIdx[l]!]!
   }
 
   private elemSize(n: number, i: number): number {
-    const p = this.p, k = p.kind[n]
-    if (k === VECTOR || k === BLOCKINDEXED) return p.elemSize[n]
-    if (k === RUN) return p.size[n]
-    if (k === INDEXED) return p.table[p.tab[n] + p.count[n] + i]
-    return p.size[p.kids[p.kidStart[n] + i]]
+    const p = this.p, k = p.kind[n]!
+    if (k === VECTOR || k === BLOCKINDEXED) return p.elemSize[n]!
+    if (k === RUN) return p.size[n]!
+    if (k === INDEXED) return p.table[p.tab[n]! + p.count[n]! + i]!
+    return p.size[p.kids[p.kidStart[n]! + i]!]!
   }
 
   private elemRuns(n: number, i: number): number {
-    const p = this.p, k = p.kind[n]
-    if (k === VECTOR || k === BLOCKINDEXED) return p.elemRuns[n]
-    if (k === STRUCT) return p.runs[p.kids[p.kidStart[n] + i]]
+    const p = this.p, k = p.kind[n]!
+    if (k === VECTOR || k === BLOCKINDEXED) return p.elemRuns[n]!
+    if (k === STRUCT) return p.runs[p.kids[p.kidStart[n]! + i]!]!
     return 1
   }
 
   /** Stream offset of element i inside one instance of node n. */
   private elemOff(n: number, i: number): number {
-    const p = this.p, k = p.kind[n]
-    if (k === VECTOR || k === BLOCKINDEXED) return i * p.elemSize[n]
+    const p = this.p, k = p.kind[n]!
+    if (k === VECTOR || k === BLOCKINDEXED) return i * p.elemSize[n]!
     if (k === RUN) return 0
-    if (k === INDEXED) return p.table[p.tab[n] + 2 * p.count[n] + i]
-    return p.table[p.tab[n] + p.count[n] + i]
+    if (k === INDEXED) return p.table[p.tab[n]! + 2 * p.count[n]! + i]!
+    return p.table[p.tab[n]! + p.count[n]! + i]!
   }
 
   private elemRunOff(n: number, i: number): number {
-    const p = this.p, k = p.kind[n]
-    if (k === VECTOR || k === BLOCKINDEXED) return i * p.elemRuns[n]
+    const p = this.p, k = p.kind[n]!
+    if (k === VECTOR || k === BLOCKINDEXED) return i * p.elemRuns[n]!
     if (k === RUN) return 0
     if (k === INDEXED) return i
-    return p.table[p.tab[n] + 2 * p.count[n] + 1 + i]
+    return p.table[p.tab[n]! + 2 * p.count[n]! + 1 + i]!
   }
 
   /** The element of node n holding instance offset `rem` (counts search probes). */
   private locate(n: number, rem: number): number {
-    const p = this.p, k = p.kind[n]
+    const p = this.p, k = p.kind[n]!
     if (k === RUN) return 0
-    const m = p.count[n]
+    const m = p.count[n]!
     if (k === VECTOR || k === BLOCKINDEXED) {
       this.probes++
-      return Math.min(Math.floor(rem / p.elemSize[n]), m - 1)
+      return Math.min(Math.floor(rem / p.elemSize[n]!), m - 1)
     }
-    const prefix = p.tab[n] + (k === INDEXED ? 2 * m : m)
+    const prefix = p.tab[n]! + (k === INDEXED ? 2 * m : m)
     let lo = 0, hi = m - 1
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1
       this.probes++
-      if (p.table[prefix + mid] <= rem) lo = mid
+      if (p.table[prefix + mid]! <= rem) lo = mid
       else hi = mid - 1
     }
     return lo
   }
 
   private setElem(l: number, i: number, instStart: number, instRunStart: number): void {
-    const n = this.fNode[l]
+    const n = this.fNode[l]!
     this.fIdx[l] = i
     this.fStart[l] = instStart + this.elemOff(n, i)
     this.fRunStart[l] = instRunStart + this.elemRunOff(n, i)
@@ -337,13 +339,13 @@ export class Segment {
     const p = this.p
     let steps = 0
     for (;;) {
-      const c = this.elemChild(this.fNode[l], this.fIdx[l])
+      const c = this.elemChild(this.fNode[l]!, this.fIdx[l]!)
       if (c < 0 || p.kind[c] === RUN) {
         this.top = l
-        this.runOff = target - this.fStart[l]
+        this.runOff = target - this.fStart[l]!
         return steps
       }
-      const a = this.elemAddr(l), s = this.fStart[l], rs = this.fRunStart[l]
+      const a = this.elemAddr(l), s = this.fStart[l]!, rs = this.fRunStart[l]!
       l++
       this.fNode[l] = c
       this.fBase[l] = a
@@ -367,12 +369,12 @@ export class Segment {
     let steps = 0
     let l = this.top
     for (; l > 0; l--, steps++) {
-      const n = this.fNode[l]
-      if (target < this.fStart[l] - this.elemOff(n, this.fIdx[l]) + p.size[n]) break
+      const n = this.fNode[l]!
+      if (target < this.fStart[l]! - this.elemOff(n, this.fIdx[l]!) + p.size[n]!) break
     }
-    const n = this.fNode[l], i = this.fIdx[l]
-    const instStart = this.fStart[l] - this.elemOff(n, i)
-    const instRun = this.fRunStart[l] - this.elemRunOff(n, i)
+    const n = this.fNode[l]!, i = this.fIdx[l]!
+    const instStart = this.fStart[l]! - this.elemOff(n, i)
+    const instRun = this.fRunStart[l]! - this.elemRunOff(n, i)
     this.probes = 0
     this.setElem(l, this.locate(n, target - instStart), instStart, instRun)
     steps += 1 + this.descend(l, target)
@@ -384,8 +386,8 @@ export class Segment {
   private walk(last: number): void {
     while (this.top >= 0) {
       const l = this.top
-      const len = this.elemSize(this.fNode[l], this.fIdx[l])
-      const start = this.fStart[l] + this.runOff
+      const len = this.elemSize(this.fNode[l]!, this.fIdx[l]!)
+      const start = this.fStart[l]! + this.runOff
       const avail = len - this.runOff
       const take = last - start < avail ? last - start : avail
       this.emit(this.elemAddr(l) + this.runOff, start, take)
@@ -405,12 +407,13 @@ export class Segment {
     const p = this.p
     let l = this.top
     for (;;) {
-      const n = this.fNode[l], i = this.fIdx[l]
-      if (i + 1 < p.count[n]) {
-        this.fStart[l] += this.elemSize(n, i)
-        this.fRunStart[l] += this.elemRuns(n, i)
+      const n = this.fNode[l]!, i = this.fIdx[l]!
+      if (i + 1 < p.count[n]!) {
+        const start = this.fStart[l]! + this.elemSize(n, i)
+        this.fStart[l] = start
+        this.fRunStart[l] = this.fRunStart[l]! + this.elemRuns(n, i)
         this.fIdx[l] = i + 1
-        this.stackSteps += 1 + this.descend(l, this.fStart[l])
+        this.stackSteps += 1 + this.descend(l, start)
         return
       }
       if (l === 0) {

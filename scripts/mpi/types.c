@@ -1,6 +1,9 @@
-/* Reads one type per line in prefix notation (written by check-mpich.mjs), builds it with MPICH,
- * prints "size lb extent true_lb true_extent h1 h2 h3": hN is an FNV-1a hash of MPI_Pack of N
- * instances from a buffer whose byte at offset o (from the buffer address) is pat(o). */
+/* Reads one type per line in prefix notation (written by check-mpich.mjs), builds it with the MPI
+ * library it is compiled against (MPICH or Open MPI), prints "size lb extent true_lb true_extent
+ * h1 h2 h3": hN is an FNV-1a hash of MPI_Pack of N instances from a buffer whose byte at offset o
+ * (from the buffer address) is pat(o). With the argument "runs" it prints instead, per count
+ * 1..3, the packed bytes' source offsets as merged runs "offset:length,..." (three packs of a
+ * buffer holding byte k of each offset recover every offset). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +56,16 @@ static MPI_Datatype parse(void) {
   }
   if (!strcmp(word, "resized")) { long lb = num(), ext = num(); old = parse(); MPI_Type_create_resized(old, lb, ext, &t); return t; }
   if (!strcmp(word, "dup")) { old = parse(); MPI_Type_dup(old, &t); return t; }
+  if (!strcmp(word, "darray")) {
+    int size = num(), rank = num(), nd = num(); int gs[8], ds[8], da[8], ps[8];
+    for (int i = 0; i < nd; i++) gs[i] = num();
+    for (int i = 0; i < nd; i++) { long d = num(); ds[i] = d == 0 ? MPI_DISTRIBUTE_NONE : d == 1 ? MPI_DISTRIBUTE_BLOCK : MPI_DISTRIBUTE_CYCLIC; }
+    for (int i = 0; i < nd; i++) { long a = num(); da[i] = a < 0 ? MPI_DISTRIBUTE_DFLT_DARG : (int)a; }
+    for (int i = 0; i < nd; i++) ps[i] = num();
+    int order = num(); old = parse();
+    MPI_Type_create_darray(size, rank, nd, gs, ds, da, ps, order ? MPI_ORDER_FORTRAN : MPI_ORDER_C, old, &t);
+    return t;
+  }
   if (!strcmp(word, "subarray")) {
     int nd = num(); int sz[8], sub[8], st[8];
     for (int i = 0; i < nd; i++) sz[i] = num();
@@ -67,7 +80,30 @@ static MPI_Datatype parse(void) {
 
 static unsigned char pat(long o) { return (unsigned char)(((uint64_t)(o + 1000003) * 2654435761u) >> 13); }
 
+/* Source offset of every packed byte of `c` instances of `t`, printed as merged runs. */
+static void print_runs(MPI_Datatype t, int c, int size, long lo, long hi) {
+  long span = hi - lo, n = (long)size * c;
+  unsigned char *buf = malloc(span + 1), *out = malloc(n + 1);
+  long *src = calloc(n + 1, sizeof(long));
+  for (int k = 0; k < 3; k++) {
+    for (long o = lo; o < hi; o++) buf[o - lo] = (unsigned char)((o - lo) >> (8 * k));
+    int pos = 0;
+    MPI_Pack(buf - lo, c, t, out, (int)n, &pos, MPI_COMM_SELF);
+    for (long i = 0; i < n; i++) src[i] |= (long)out[i] << (8 * k);
+  }
+  printf(" ");
+  long start = 0;
+  for (long i = 1; i <= n; i++) {
+    if (i < n && src[i] == src[i - 1] + 1) continue;
+    printf("%s%ld:%ld", start ? "," : "", src[start] + lo, i - start);
+    start = i;
+  }
+  if (n == 0) printf("-");
+  free(buf); free(out); free(src);
+}
+
 int main(int argc, char **argv) {
+  int runs = argc > 1 && !strcmp(argv[1], "runs");
   MPI_Init(&argc, &argv);
   static char line[1 << 20];
   while (fgets(line, sizeof line, stdin)) {
@@ -80,6 +116,7 @@ int main(int argc, char **argv) {
     for (int c = 1; c <= 3; c++) {
       long lo = tlb + (ext < 0 ? (c - 1) * ext : 0), hi = tlb + text + (ext > 0 ? (c - 1) * ext : 0);
       if (size == 0) { lo = 0; hi = 0; }
+      if (runs) { print_runs(t, c, size, lo, hi); continue; }
       long span = hi - lo; unsigned char *buf = malloc(span + 1);
       for (long o = lo; o < hi; o++) buf[o - lo] = pat(o);
       int outsize = size * c, pos = 0; unsigned char *out = malloc(outsize + 1);
