@@ -11,7 +11,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 it('typedoc validates the public API with no warning', async () => {
   let out: string
   try {
-    const r = await promisify(execFile)(process.execPath, [`${root}node_modules/typedoc/bin/typedoc`, '--emit', 'none'], { cwd: root })
+    // npm test type-checks every package before the suite, so TypeDoc skips its own type check
+    // (about 40% of its time); its validation of comments and links still runs
+    const r = await promisify(execFile)(process.execPath, [`${root}node_modules/typedoc/bin/typedoc`, '--emit', 'none', '--skipErrorChecking'], { cwd: root })
     out = r.stdout + r.stderr
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string }

@@ -53,8 +53,9 @@ export function hostMemory(w: Workload): HostMemory {
 
 /** Which region a virtual address falls in, or -1. */
 export function regionOf(w: Pick<Workload, 'regions' | 'bases'>, address: number): number {
-  for (let k = 0; k < w.regions.length; k++) {
-    if (address >= w.bases[k] && address < w.bases[k] + w.regions[k].bytes) return k
+  for (const [k, region] of w.regions.entries()) {
+    const base = w.bases[k]
+    if (base !== undefined && address >= base && address < base + region.bytes) return k
   }
   return -1
 }

@@ -10,15 +10,17 @@ import type { HandlerClass, Workload } from './workload.js'
 export function isTwoLevelVector(runs: Runs): boolean {
   const { offsets, lengths } = runs
   const n = offsets.length
-  if (n < 3) return false
+  const [o0, o1] = [offsets[0], offsets[1]]
+  if (n < 3 || o0 === undefined || o1 === undefined) return false
   for (let i = 1; i < n; i++) if (lengths[i] !== lengths[0]) return false
-  const s1 = offsets[1] - offsets[0]
+  // every index below is < n: the reads are asserted, not checked
+  const s1 = o1 - o0
   let c = 1
-  while (c < n && offsets[c] - offsets[c - 1] === s1) c++
+  while (c < n && offsets[c]! - offsets[c - 1]! === s1) c++
   if (c === n || n % c !== 0) return false
-  const s2 = offsets[c] - offsets[0]
+  const s2 = offsets[c]! - o0
   for (let i = 0; i < n; i++) {
-    if (offsets[i] !== offsets[0] + (i % c) * s1 + Math.floor(i / c) * s2) return false
+    if (offsets[i] !== o0 + (i % c) * s1 + Math.floor(i / c) * s2) return false
   }
   return true
 }

@@ -29,18 +29,18 @@ export function shuffledIndices(rand: Rand32, range: number, count: number): Int
   for (let i = 0; i < range; i++) list[i] = i + 1
   for (let i = 0; i < range; i++) {
     const j = rand.next() % range
-    const t = list[i]
-    list[i] = list[j]
+    // i and j are < range = list.length
+    const t = list[i]!
+    list[i] = list[j]!
     list[j] = t
   }
-  const out = list.slice(0, count)
-  for (let i = 0; i < count; i++) out[i] -= 1
-  return out
+  // the drawn values are 1..range; the indices are 0-based
+  return list.subarray(0, count).map((v) => v - 1)
 }
 
 /** Consecutive entries that are address-adjacent (next = previous + 1): each merges two blocks. */
 export function adjacentPairs(list: ArrayLike<number>): number {
   let n = 0
-  for (let i = 1; i < list.length; i++) if (list[i] === list[i - 1] + 1) n++
+  for (let i = 1; i < list.length; i++) if (list[i] === list[i - 1]! + 1) n++
   return n
 }

@@ -1,25 +1,29 @@
 // Turns a kernel's description into a Workload placed at the virtual bases.
 
 import { virtualBases } from './address-space.js'
-import type { AppName, Expected, IndexList, PlaceFn, Region, Side, Workload } from './workload.js'
+import type { AppName, Expected, IndexList, Placement, PlaceFn, Region, Side, Workload } from './workload.js'
 
-export interface KernelInstance {
+/** One base address per region of `R`, in the same order (a one-region kernel gets `[base]`). */
+export type BasesOf<R extends readonly Region[]> = { readonly [K in keyof R]: number }
+
+export interface KernelInstance<R extends readonly Region[]> {
   readonly app: AppName
   readonly input: string
   readonly side: Side
-  readonly regions: readonly Region[]
-  readonly place: PlaceFn
+  readonly regions: R
+  readonly place: (bases: BasesOf<R>) => Placement
   readonly seed?: number
   readonly indexLists?: readonly IndexList[]
   readonly expected: Expected
 }
 
-export function makeWorkload(k: KernelInstance): Workload {
+export function makeWorkload<const R extends readonly Region[]>(k: KernelInstance<R>): Workload {
   const place: PlaceFn = (bases) => {
     if (bases.length !== k.regions.length) {
       throw new RangeError(`${k.app} ${k.input}: ${k.regions.length} region bases needed, got ${bases.length}`)
     }
-    const p = k.place(bases)
+    // one base per region, as the check above made sure
+    const p = k.place(bases as BasesOf<R>)
     p.type.commit()
     return p
   }

@@ -18,7 +18,7 @@ export function measureRuns(runs: Runs, packetBytes = PACKET_BYTES): Measurement
   let minBlock = n === 0 ? 0 : Infinity
   let maxBlock = 0
   for (let i = 0; i < n; i++) {
-    const len = lengths[i]
+    const len = lengths[i]! // i < n = lengths.length
     pieces += Math.floor((pos + len - 1) / packetBytes) - Math.floor(pos / packetBytes) + 1
     pos += len
     if (len < minBlock) minBlock = len

@@ -1,16 +1,19 @@
 // Host pack/unpack throughput of the datatype engine on the workloads of data/host-pack-types.json
 // (the project's copy of the shared workload file), cold (caches flushed) and warm, beside a plain
 // copy of the same bytes and MPICH's MPI_Pack/MPI_Unpack (when mpicc is installed) in the same
-// run. Wall-clock performance of spinmpi itself, not a paper figure.
+// run. Each workload is measured in rounds, MPICH then spinmpi on plain buffers then spinmpi on
+// PackArena buffers (the wasm kernel), so every ratio compares measurements seconds apart on the
+// shared machine; the report gives the median ratio over rounds and its spread. Wall-clock
+// performance of spinmpi itself, not a paper figure.
 
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Bench, type Task } from 'tinybench'
 import { z } from 'zod'
-import { FLOAT32, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
+import { FLOAT32, PackArena, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
-import { runMpichPack, type MpichWorkload } from './mpich-pack.js'
+import { startMpichPack, type MpichPack, type MpichRow, type MpichWorkload } from './mpich-pack.js'
 import { speedRatio, type RatioSummary, type SampleTimes } from './ratio.js'
 
 export type HostPackRow = {
@@ -28,11 +31,25 @@ export type HostPackRow = {
   readonly warmUnpackMinMBps: number
   readonly warmUnpackMaxMBps: number
   readonly samples: number
-  /** MPICH's warm MB/s on the same workload in the same run, and spinmpi's ratio to it (null without mpicc). */
+  /** MPICH's warm MB/s on the same workload (median over rounds; null without mpicc). */
   readonly mpichPackMBps: number | null
   readonly mpichUnpackMBps: number | null
+  /** spinmpi / MPICH warm speed: the median over rounds of the ratio measured within each round. */
   readonly packVsMpich: number | null
   readonly unpackVsMpich: number | null
+  /** Smallest and largest per-round ratio. */
+  readonly packVsMpichSpread: readonly [number, number] | null
+  readonly unpackVsMpichSpread: readonly [number, number] | null
+  /** The same with both buffers in a PackArena; `arenaKernel` says whether the wasm kernel ran. */
+  readonly arenaKernel: 'wasm' | 'js'
+  readonly arenaPackMBps: number
+  readonly arenaUnpackMBps: number
+  readonly arenaPackVsMpich: number | null
+  readonly arenaUnpackVsMpich: number | null
+  readonly arenaPackVsMpichSpread: readonly [number, number] | null
+  readonly arenaUnpackVsMpichSpread: readonly [number, number] | null
+  /** Rounds (MPICH, plain, arena measured back to back) per workload. */
+  readonly rounds: number
 }
 
 const WORKLOADS_FILE = 'host-pack-types.json'
@@ -111,6 +128,9 @@ interface Setup {
   readonly packed: Uint8Array
   readonly copySrc: Uint8Array
   readonly copyDst: Uint8Array
+  readonly arena: PackArena
+  readonly arenaBuf: Uint8Array
+  readonly arenaPacked: Uint8Array
 }
 
 function setUp(w: Workload): Setup {
@@ -124,7 +144,12 @@ function setUp(w: Workload): Setup {
   for (let i = 0; i < buf.length; i++) buf[i] = (i * 131 + 7) & 0xff
   const copySrc = new Uint8Array(bytes)
   for (let i = 0; i < bytes; i++) copySrc[i] = (i * 31 + 3) & 0xff
-  return { type, count: w.count, buf, origin: -lo, packed: new Uint8Array(bytes), copySrc, copyDst: new Uint8Array(bytes) }
+  // the same buffers inside one wasm memory; room on top for the type's run table (8 B per run)
+  const arena = new PackArena(buf.length + bytes + 64 + 8 * Math.ceil(bytes / 4) + (1 << 16))
+  const arenaBuf = arena.alloc(buf.length)
+  arenaBuf.set(buf)
+  const arenaPacked = arena.alloc(bytes)
+  return { type, count: w.count, buf, origin: -lo, packed: new Uint8Array(bytes), copySrc, copyDst: new Uint8Array(bytes), arena, arenaBuf, arenaPacked }
 }
 
 interface Phase {
@@ -142,14 +167,16 @@ function latency(task: Task | undefined): SampleTimes {
 
 interface Measured { readonly pack: SampleTimes; readonly unpack: SampleTimes; readonly copy: SampleTimes }
 
-/** Sample times of pack, unpack and copy in one phase. */
-function measure(s: Setup, phase: Phase): Measured {
+/** Sample times of pack, unpack and copy in one phase; `arena` packs between the PackArena buffers. */
+function measure(s: Setup, phase: Phase, arena = false): Measured {
   const bench = new Bench({
     iterations: phase.iterations, time: phase.time, warmupIterations: phase.warmupIterations, warmupTime: 0, throws: true,
   })
   const opts = phase.cold ? { beforeEach: flushCaches } : {}
-  bench.add('pack', () => { pack(s.type, s.count, s.buf, s.origin, s.packed, 0) }, opts)
-  bench.add('unpack', () => { unpack(s.type, s.count, s.packed, 0, s.buf, s.origin) }, opts)
+  const buf = arena ? s.arenaBuf : s.buf
+  const packed = arena ? s.arenaPacked : s.packed
+  bench.add('pack', () => { pack(s.type, s.count, buf, s.origin, packed, 0) }, opts)
+  bench.add('unpack', () => { unpack(s.type, s.count, packed, 0, buf, s.origin) }, opts)
   bench.add('copy', () => { s.copyDst.set(s.copySrc) }, opts)
   const tasks = bench.runSync()
   const of = (name: string) => latency(tasks.find((t) => t.name === name))
@@ -166,59 +193,108 @@ function mpichWorkload(w: Workload): MpichWorkload {
   return { id: w.id, count: w.count, packedBytes: w.packedBytes, type: null, specfem: { blocklength: Number(m[1]), displacements: Number(m[2]) } }
 }
 
-const ratio = (a: number, b: number | null): number | null => (b === null || b <= 0 ? null : Math.round((a / b) * 100) / 100)
+const round2 = (x: number): number => Math.round(x * 100) / 100
+
+function median(xs: readonly number[]): number {
+  const a = [...xs].sort((x, y) => x - y)
+  const m = a.length >> 1
+  return a.length % 2 === 1 ? a[m]! : (a[m - 1]! + a[m]!) / 2
+}
+
+/** Per-round spinmpi/MPICH ratios: median, and the spread as [min, max]. */
+interface RoundRatios { readonly median: number; readonly min: number; readonly max: number; readonly rounds: number }
+
+function roundRatios(spinMBps: readonly number[], mpichMBps: readonly number[]): RoundRatios {
+  const r = spinMBps.map((x, i) => x / mpichMBps[i]!)
+  return { median: round2(median(r)), min: round2(Math.min(...r)), max: round2(Math.max(...r)), rounds: r.length }
+}
+
+interface Round { readonly mpich: MpichRow | null; readonly plain: Measured; readonly arena: Measured }
+
+/** Geomean and worst of the median ratios, as the issue's targets read them. */
+function summary(cells: readonly number[]): { geomean: number; worst: number; cells: number } | null {
+  if (cells.length === 0) return null
+  return { geomean: round2(Math.exp(cells.reduce((a, x) => a + Math.log(x), 0) / cells.length)), worst: Math.min(...cells), cells: cells.length }
+}
+
+const targets = (v: { geomean: number; worst: number } | null): string => v === null
+  ? 'not measured (no mpicc)'
+  : `geomean ${v.geomean}x (target >= 1.0x: ${v.geomean >= 1 ? 'met' : 'MISS'}); worst cell ${v.worst}x (target >= 0.5x: ${v.worst >= 0.5 ? 'met' : 'MISS'})`
 
 async function run(options: FigureOptions): Promise<FigureResult> {
   const workloads = loadWorkloads()
   const quick = options.quick === true
   const warm: Phase = quick
     ? { iterations: 5, time: 0, warmupIterations: 2, cold: false }
-    : { iterations: 20, time: 300, warmupIterations: 10, cold: false }
+    : { iterations: 15, time: 150, warmupIterations: 10, cold: false }
   const cold: Phase = quick
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
-  // MPICH first, in its own process, so both sides see the same machine state within minutes
-  const mpich = runMpichPack(workloads.map(mpichWorkload), quick ? 5 : 21)
+  const rounds = quick ? 1 : 3
+  const mpichReps = quick ? 5 : 21
+  const mpich = startMpichPack(workloads.map(mpichWorkload))
+  const server: MpichPack | undefined = mpich.available ? mpich.server : undefined
   const rows: HostPackRow[] = []
   const ratios: RatioSummary[] = []
-  for (const w of workloads) {
-    const s = setUp(w)
-    const wm = measure(s, warm)
-    const cm = measure(s, cold)
-    const bytes = w.packedBytes
-    const m = mpich.available ? mpich.rows.find((r) => r.id === w.id) : undefined
-    const mpichPackMBps = m?.packMBps ?? null
-    const mpichUnpackMBps = m?.unpackMBps ?? null
-    const warmPackMBps = mbps(bytes, wm.pack)
-    const warmUnpackMBps = mbps(bytes, wm.unpack)
-    // the slowest call (largest time) gives the lowest MB/s
-    const at = (ms: number): number => Math.round(bytes / (ms / 1000) / 1e6)
-    rows.push({
-      id: w.id, packedBytes: bytes,
-      coldPackMBps: mbps(bytes, cm.pack), coldUnpackMBps: mbps(bytes, cm.unpack), warmPackMBps, warmUnpackMBps,
-      coldCopyMBps: mbps(bytes, cm.copy), warmCopyMBps: mbps(bytes, wm.copy),
-      warmPackMinMBps: at(wm.pack.max), warmPackMaxMBps: at(wm.pack.min),
-      warmUnpackMinMBps: at(wm.unpack.max), warmUnpackMaxMBps: at(wm.unpack.min), samples: wm.pack.samples,
-      mpichPackMBps, mpichUnpackMBps, packVsMpich: ratio(warmPackMBps, mpichPackMBps), unpackVsMpich: ratio(warmUnpackMBps, mpichUnpackMBps),
-    })
-    for (const [phase, ph] of [['warm', wm], ['cold', cm]] as const) {
-      ratios.push(speedRatio(`${w.id} pack (${phase})`, `copy (${phase})`, ph.pack, ph.copy.median))
-      ratios.push(speedRatio(`${w.id} unpack (${phase})`, `copy (${phase})`, ph.unpack, ph.copy.median))
+  try {
+    for (const [index, w] of workloads.entries()) {
+      const s = setUp(w)
+      const bytes = w.packedBytes
+      const at = (ms: number): number => Math.round(bytes / (ms / 1000) / 1e6)
+      const got: Round[] = []
+      for (let r = 0; r < rounds; r++) {
+        // back to back: MPICH, spinmpi on plain buffers, spinmpi on arena buffers
+        const m = server === undefined ? null : await server.measure(index, mpichReps)
+        got.push({ mpich: m, plain: measure(s, warm), arena: measure(s, warm, true) })
+      }
+      const cm = measure(s, cold)
+      const wm = got[0]!.plain
+      const mbpsOf = (pick: (g: Round) => SampleTimes): number[] => got.map((g) => mbps(bytes, pick(g)))
+      const plainPack = mbpsOf((g) => g.plain.pack), plainUnpack = mbpsOf((g) => g.plain.unpack)
+      const arenaPack = mbpsOf((g) => g.arena.pack), arenaUnpack = mbpsOf((g) => g.arena.unpack)
+      const mp = server === undefined ? null : got.map((g) => g.mpich!.packMBps)
+      const mu = server === undefined ? null : got.map((g) => g.mpich!.unpackMBps)
+      const rr = (spin: number[], ref: number[] | null): RoundRatios | null => (ref === null ? null : roundRatios(spin, ref))
+      const pr = rr(plainPack, mp), ur = rr(plainUnpack, mu), apr = rr(arenaPack, mp), aur = rr(arenaUnpack, mu)
+      const kernel = s.arena.usesWasm(s.type) ? 'wasm' : 'js'
+      const spread = (x: RoundRatios | null): readonly [number, number] | null => (x === null ? null : [x.min, x.max])
+      const allPlain = got.flatMap((g) => [g.plain])
+      rows.push({
+        id: w.id, packedBytes: bytes,
+        coldPackMBps: mbps(bytes, cm.pack), coldUnpackMBps: mbps(bytes, cm.unpack),
+        warmPackMBps: Math.round(median(plainPack)), warmUnpackMBps: Math.round(median(plainUnpack)),
+        coldCopyMBps: mbps(bytes, cm.copy), warmCopyMBps: mbps(bytes, wm.copy),
+        // the slowest call (largest time) of any round gives the lowest MB/s
+        warmPackMinMBps: at(Math.max(...allPlain.map((m) => m.pack.max))), warmPackMaxMBps: at(Math.min(...allPlain.map((m) => m.pack.min))),
+        warmUnpackMinMBps: at(Math.max(...allPlain.map((m) => m.unpack.max))), warmUnpackMaxMBps: at(Math.min(...allPlain.map((m) => m.unpack.min))),
+        samples: allPlain.reduce((a, m) => a + m.pack.samples, 0),
+        mpichPackMBps: mp === null ? null : Math.round(median(mp)), mpichUnpackMBps: mu === null ? null : Math.round(median(mu)),
+        packVsMpich: pr?.median ?? null, unpackVsMpich: ur?.median ?? null, packVsMpichSpread: spread(pr), unpackVsMpichSpread: spread(ur),
+        arenaKernel: kernel, arenaPackMBps: Math.round(median(arenaPack)), arenaUnpackMBps: Math.round(median(arenaUnpack)),
+        arenaPackVsMpich: apr?.median ?? null, arenaUnpackVsMpich: aur?.median ?? null,
+        arenaPackVsMpichSpread: spread(apr), arenaUnpackVsMpichSpread: spread(aur), rounds,
+      })
+      for (const [phase, ph] of [['warm', wm], ['cold', cm]] as const) {
+        ratios.push(speedRatio(`${w.id} pack (${phase})`, `copy (${phase})`, ph.pack, ph.copy.median))
+        ratios.push(speedRatio(`${w.id} unpack (${phase})`, `copy (${phase})`, ph.unpack, ph.copy.median))
+      }
+      const vs = (task: string, reference: string, x: RoundRatios | null): void => {
+        if (x !== null) ratios.push({ task, reference, samples: x.rounds, min: x.min, median: x.median, max: x.max })
+      }
+      vs(`${w.id} pack (warm)`, 'MPICH MPI_Pack, same round', pr)
+      vs(`${w.id} unpack (warm)`, 'MPICH MPI_Unpack, same round', ur)
+      vs(`${w.id} pack (warm, arena ${kernel})`, 'MPICH MPI_Pack, same round', apr)
+      vs(`${w.id} unpack (warm, arena ${kernel})`, 'MPICH MPI_Unpack, same round', aur)
+      options.onProgress?.(rows.length, workloads.length)
     }
-    // MPICH's median time on the same bytes, from its MB/s
-    const msOf = (mbPerS: number): number => (bytes / (mbPerS * 1e6)) * 1000
-    if (mpichPackMBps !== null) ratios.push(speedRatio(`${w.id} pack (warm)`, 'MPICH MPI_Pack (warm)', wm.pack, msOf(mpichPackMBps)))
-    if (mpichUnpackMBps !== null) ratios.push(speedRatio(`${w.id} unpack (warm)`, 'MPICH MPI_Unpack (warm)', wm.unpack, msOf(mpichUnpackMBps)))
-    options.onProgress?.(rows.length, workloads.length)
+  } finally {
+    server?.close()
   }
   const geomean = (f: (r: HostPackRow) => number): number =>
     Math.round(Math.exp(rows.reduce((a, r) => a + Math.log(Math.max(1, f(r))), 0) / rows.length))
-  const cells = rows.flatMap((r) => [r.packVsMpich, r.unpackVsMpich]).filter((x): x is number => x !== null)
-  const vsMpich = cells.length === 0 ? null : {
-    geomean: Math.round(Math.exp(cells.reduce((a, x) => a + Math.log(x), 0) / cells.length) * 100) / 100,
-    worst: Math.min(...cells),
-    cells: cells.length,
-  }
+  const cellsOf = (f: (r: HostPackRow) => (number | null)[]): number[] => rows.flatMap(f).filter((x): x is number => x !== null)
+  const vsMpich = summary(cellsOf((r) => [r.packVsMpich, r.unpackVsMpich]))
+  const arenaVsMpich = summary(cellsOf((r) => [r.arenaPackVsMpich, r.arenaUnpackVsMpich]))
   return {
     name: 'host-pack',
     profile: options.profile ?? 'host',
@@ -227,13 +303,16 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       warmPackMBps: geomean((r) => r.warmPackMBps), warmUnpackMBps: geomean((r) => r.warmUnpackMBps),
       coldPackMBps: geomean((r) => r.coldPackMBps), coldUnpackMBps: geomean((r) => r.coldUnpackMBps),
       warmCopyMBps: geomean((r) => r.warmCopyMBps), coldCopyMBps: geomean((r) => r.coldCopyMBps),
+      arenaPackMBps: geomean((r) => r.arenaPackMBps), arenaUnpackMBps: geomean((r) => r.arenaUnpackMBps),
     },
-    mpich: mpich.available ? 'MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians, same run' : `not measured: ${mpich.reason}; compare with the in-run copy only`,
+    mpich: mpich.available
+      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians; ${rounds} round(s) per workload of MPICH, spinmpi, spinmpi in a PackArena back to back; ratios are medians over rounds`
+      : `not measured: ${mpich.reason}; compare with the in-run copy only`,
     vsMpich,
+    arenaVsMpich,
     // issue #14's speed targets, stated as results (wall-clock targets are not paper claims)
-    mpichTargets: vsMpich === null
-      ? 'not measured (no mpicc)'
-      : `geomean ${vsMpich.geomean}x (target >= 1.0x: ${vsMpich.geomean >= 1 ? 'met' : 'MISS'}); worst cell ${vsMpich.worst}x (target >= 0.5x: ${vsMpich.worst >= 0.5 ? 'met' : 'MISS'})`,
+    mpichTargets: `plain buffers: ${targets(vsMpich)}`,
+    mpichTargetsArena: `PackArena buffers (wasm kernel where runs average >= 40 B): ${targets(arenaVsMpich)}`,
     ratios,
     flushChecksum: flushSink,
   }

@@ -1,8 +1,10 @@
 // MPICH's MPI_Pack / MPI_Unpack on the host-pack workloads, measured in the same run as spinmpi's
 // kernels: the workload types are written out as a small C program (MPI_Type_* calls built from
-// the same JSON), compiled with `mpicc -O2` when it is installed, and run once; it prints MB/s
-// per workload. Without mpicc the benchmark says so and reports against the in-process copy only.
-import { spawnSync } from 'node:child_process'
+// the same JSON), compiled with `mpicc -O2` when it is installed, and kept running beside the
+// benchmark: asked for one workload at a time (a line on its stdin), it answers with that
+// workload's MB/s, so each MPICH measurement sits right next to spinmpi's on the same workload.
+// Without mpicc the benchmark says so and reports against the in-process copy only.
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,8 +23,6 @@ export interface MpichRow {
   readonly packMBps: number
   readonly unpackMBps: number
 }
-
-export type MpichOutcome = { readonly available: true; readonly rows: MpichRow[] } | { readonly available: false; readonly reason: string }
 
 const ELEMENTARY: Readonly<Record<string, string>> = {
   float64: 'MPI_DOUBLE', float32: 'MPI_FLOAT', complex64: 'MPI_C_FLOAT_COMPLEX', complex128: 'MPI_C_DOUBLE_COMPLEX',
@@ -69,11 +69,11 @@ function typeC(spec: unknown, out: string[], fresh: () => string): string {
   return v
 }
 
-/** The C program: per workload, warm MPI_Pack and MPI_Unpack medians as MB/s, one JSON line each. */
-export function mpichProgram(workloads: readonly MpichWorkload[], reps: number): string {
+/** The C program: builds every workload type, then per stdin line "i reps" prints workload i's warm MPI_Pack and MPI_Unpack medians as MB/s (one JSON line). */
+export function mpichProgram(workloads: readonly MpichWorkload[]): string {
   let k = 0
   const fresh = (): string => `t${k++}`
-  const bodies = workloads.map((w) => {
+  const bodies = workloads.map((w, i) => {
     const lines: string[] = []
     let root: string
     if (w.specfem) {
@@ -85,9 +85,10 @@ export function mpichProgram(workloads: readonly MpichWorkload[], reps: number):
       root = typeC(w.type, lines, fresh)
     }
     lines.push(`MPI_Type_commit(&${root});`)
-    lines.push(`measure("${w.id}", ${root}, ${w.count}, ${w.packedBytes}, ${reps});`)
+    lines.push(`types[${i}] = ${root}; ids[${i}] = "${w.id}"; counts[${i}] = ${w.count}; sizes[${i}] = ${w.packedBytes};`)
     return `{\n  ${lines.join('\n  ')}\n}`
   })
+  const n = workloads.length
   return `#include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -121,32 +122,89 @@ static void measure(const char *id, MPI_Datatype t, int count, long packed_bytes
   qsort(tp, reps, sizeof(double), cmp);
   qsort(tu, reps, sizeof(double), cmp);
   printf("{\\"id\\":\\"%s\\",\\"packMBps\\":%.0f,\\"unpackMBps\\":%.0f}\\n", id, packed_bytes / tp[reps / 2] / 1e6, packed_bytes / tu[reps / 2] / 1e6);
+  fflush(stdout);
   free(buf); free(packed); free(tp); free(tu);
 }
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  MPI_Datatype types[${n}]; const char *ids[${n}]; int counts[${n}]; long sizes[${n}];
 ${bodies.join('\n')}
+  int i, reps;
+  while (scanf("%d %d", &i, &reps) == 2) {
+    if (i < 0 || i >= ${n} || reps < 1) { fprintf(stderr, "bad request %d %d\\n", i, reps); return 2; }
+    measure(ids[i], types[i], counts[i], sizes[i], reps);
+  }
   MPI_Finalize();
   return 0;
 }
 `
 }
 
-/** Builds and runs the program; `available: false` with the reason when mpicc is missing or fails. */
-export function runMpichPack(workloads: readonly MpichWorkload[], reps: number): MpichOutcome {
+/** The running MPICH program: measure(i, reps) asks it for workload i and waits for its line. */
+export interface MpichPack {
+  measure(index: number, reps: number): Promise<MpichRow>
+  close(): void
+}
+
+export type MpichOutcome = { readonly available: true; readonly server: MpichPack } | { readonly available: false; readonly reason: string }
+
+class MpichServer implements MpichPack {
+  private pending: { resolve: (r: MpichRow) => void; reject: (e: Error) => void } | undefined
+  private buffered = ''
+  private failure: Error | undefined
+  private stderr = ''
+
+  constructor(private readonly child: ChildProcessWithoutNullStreams, private readonly dir: string) {
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      this.buffered += chunk
+      const nl = this.buffered.indexOf('\n')
+      if (nl < 0) return
+      const line = this.buffered.slice(0, nl)
+      this.buffered = this.buffered.slice(nl + 1)
+      const p = this.pending
+      this.pending = undefined
+      p?.resolve(JSON.parse(line) as MpichRow)
+    })
+    child.stderr.on('data', (chunk: string) => { this.stderr += chunk })
+    child.on('exit', (code) => this.fail(new Error(`the MPICH program exited (${String(code)}): ${this.stderr.split('\n')[0] ?? ''}`)))
+    child.on('error', (e) => this.fail(e))
+  }
+
+  private fail(e: Error): void {
+    this.failure ??= e
+    const p = this.pending
+    this.pending = undefined
+    p?.reject(this.failure)
+  }
+
+  measure(index: number, reps: number): Promise<MpichRow> {
+    if (this.failure !== undefined) return Promise.reject(this.failure)
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject }
+      this.child.stdin.write(`${index} ${reps}\n`)
+    })
+  }
+
+  close(): void {
+    this.child.stdin.end()
+    this.child.kill()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+/** Builds the program and starts it; `available: false` with the reason when mpicc is missing or fails. */
+export function startMpichPack(workloads: readonly MpichWorkload[]): MpichOutcome {
   const probe = spawnSync('mpicc', ['-show'], { encoding: 'utf8' })
   if (probe.error !== undefined || probe.status !== 0) return { available: false, reason: 'mpicc not found (apt-get install mpich libmpich-dev)' }
   const dir = mkdtempSync(join(tmpdir(), 'spinmpi-mpich-'))
-  try {
-    writeFileSync(join(dir, 'pack.c'), mpichProgram(workloads, reps))
-    const cc = spawnSync('mpicc', ['-O2', '-o', join(dir, 'pack'), join(dir, 'pack.c')], { encoding: 'utf8' })
-    if (cc.status !== 0) return { available: false, reason: `mpicc failed: ${(cc.stderr || '').split('\n')[0]}` }
-    const run = spawnSync(join(dir, 'pack'), [], { encoding: 'utf8', timeout: 600_000 })
-    if (run.status !== 0) return { available: false, reason: `the MPICH program failed: ${(run.stderr || String(run.error ?? '')).split('\n')[0]}` }
-    const rows = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as MpichRow)
-    return { available: true, rows }
-  } finally {
+  writeFileSync(join(dir, 'pack.c'), mpichProgram(workloads))
+  const cc = spawnSync('mpicc', ['-O2', '-o', join(dir, 'pack'), join(dir, 'pack.c')], { encoding: 'utf8' })
+  if (cc.status !== 0) {
     rmSync(dir, { recursive: true, force: true })
+    return { available: false, reason: `mpicc failed: ${(cc.stderr || '').split('\n')[0]}` }
   }
+  return { available: true, server: new MpichServer(spawn(join(dir, 'pack'), [], { stdio: 'pipe' }), dir) }
 }

@@ -46,7 +46,7 @@ export async function runMilcCli(args: Readonly<Record<string, unknown>>): Promi
   const r = CliSchema.safeParse(args)
   if (!r.success) {
     const issue = r.error.issues[0]!
-    if (issue.code === 'unrecognized_keys') throw new MilcOptionsError(`unknown option --${kebab(issue.keys[0])} (usage: ${MILC_CLI_USAGE})`)
+    if (issue.code === 'unrecognized_keys') throw new MilcOptionsError(`unknown option ${issue.keys.map((k) => `--${kebab(k)}`).join(', ')} (usage: ${MILC_CLI_USAGE})`)
     const field = issue.path.length > 0 ? `--${kebab(String(issue.path[0]))}` : 'options'
     throw new MilcOptionsError(`${field}: ${issue.message}`)
   }

@@ -8,7 +8,7 @@
 // row's parity, so it is an index-block list.
 
 import { COMPLEX64, contiguous, hvector, indexedBlock, vector, type Datatype } from '@spinmpi/ddt'
-import { Checkerboard, SU3_BYTES, type Dims } from './lattice.js'
+import { Checkerboard, SU3_BYTES, extentOf, type Dims } from './lattice.js'
 
 /** One su3 vector: 3 complex64 (= MILC's 6 floats). */
 export const SU3: Datatype = contiguous(3, COMPLEX64)
@@ -78,7 +78,7 @@ export function haloTypes(local: Dims): DimensionHalo[] {
     const ghost = new Checkerboard(ghostDims(local, d), 1)
     out.push({
       ghost,
-      send: [committed(planeType(box, d, 0)), committed(planeType(box, d, local[d] - 1))],
+      send: [committed(planeType(box, d, 0)), committed(planeType(box, d, extentOf(local, d) - 1))],
       recv: [committed(planeType(ghost, d, 0)), committed(planeType(ghost, d, 1))],
     })
   }

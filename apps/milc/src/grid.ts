@@ -1,7 +1,7 @@
 // The process grid: how the global lattice is cut over the ranks, rank <-> grid coordinates
 // (x fastest), and the neighbour in each of the 8 directions (periodic).
 
-import { DIMS, DIM_NAMES, toDims, type Dims } from './lattice.js'
+import { DIM_NAMES, extentOf, toDims, type Dims } from './lattice.js'
 
 export interface ProcessGrid {
   /** Ranks along x, y, z, t. */
@@ -29,36 +29,40 @@ function primeFactorsDescending(n: number): number[] {
  * parts, preferring t, then z, y, x on ties.
  */
 export function chooseGrid(lattice: Dims, ranks: number): ProcessGrid {
-  const grid = [1, 1, 1, 1]
-  const local = [...lattice]
+  let grid: Dims = [1, 1, 1, 1]
+  let local: Dims = lattice
   for (const f of primeFactorsDescending(ranks)) {
+    // the largest extent that f cuts into even parts; `>=` lets the later dimension win ties
     let best = -1
-    for (let d = DIMS - 1; d >= 0; d--) {
-      const part = local[d] / f
-      if (!Number.isInteger(part) || part % 2 !== 0) continue
-      if (best < 0 || local[d] > local[best]) best = d
-    }
+    let bestExtent = 0
+    local.forEach((extent, d) => {
+      const part = extent / f
+      if (Number.isInteger(part) && part % 2 === 0 && extent >= bestExtent) {
+        best = d
+        bestExtent = extent
+      }
+    })
     if (best < 0) {
       throw new MilcOptionsError(`ranks: cannot cut lattice ${lattice.join('x')} over ${ranks} ranks into even local extents`)
     }
-    grid[best] *= f
-    local[best] /= f
+    grid = toDims(grid.map((g, d) => (d === best ? g * f : g)))
+    local = toDims(local.map((extent, d) => (d === best ? extent / f : extent)))
   }
-  return { grid: toDims(grid), local: toDims(local) }
+  return { grid, local }
 }
 
 /** Checks a user-given grid against the lattice and rank count. */
 export function checkGrid(lattice: Dims, ranks: number, grid: Dims): ProcessGrid {
   const product = grid[0] * grid[1] * grid[2] * grid[3]
   if (product !== ranks) throw new MilcOptionsError(`grid: ${grid.join('x')} has ${product} ranks, expected ${ranks}`)
-  const local = [0, 0, 0, 0]
-  for (let d = 0; d < DIMS; d++) {
-    const part = lattice[d] / grid[d]
+  const local = lattice.map((extent, d) => {
+    const parts = extentOf(grid, d)
+    const part = extent / parts
     if (!Number.isInteger(part) || part % 2 !== 0) {
-      throw new MilcOptionsError(`grid: ${DIM_NAMES[d]} extent ${lattice[d]} over ${grid[d]} ranks must give an even local extent`)
+      throw new MilcOptionsError(`grid: ${DIM_NAMES[d]} extent ${extent} over ${parts} ranks must give an even local extent`)
     }
-    local[d] = part
-  }
+    return part
+  })
   return { grid, local: toDims(local) }
 }
 
@@ -76,7 +80,7 @@ export function rankOf(grid: Dims, c: Dims): number {
 
 /** The rank one step along dimension `d` (`step` = +1 or -1), periodic. */
 export function neighbour(grid: Dims, rank: number, d: number, step: 1 | -1): number {
-  const c = [...rankCoords(grid, rank)]
-  c[d] = (c[d] + step + grid[d]) % grid[d]
+  const extent = extentOf(grid, d)
+  const c = rankCoords(grid, rank).map((coord, k) => (k === d ? (coord + step + extent) % extent : coord))
   return rankOf(grid, toDims(c))
 }

@@ -9,12 +9,29 @@ export type Dims = readonly [number, number, number, number]
 export const DIMS = 4
 
 export function toDims(a: readonly number[]): Dims {
-  if (a.length !== DIMS) throw new RangeError(`expected 4 extents, got ${a.length}`)
-  return [a[0], a[1], a[2], a[3]]
+  const [x, y, z, t] = a
+  if (a.length !== DIMS || x === undefined || y === undefined || z === undefined || t === undefined) {
+    throw new RangeError(`expected 4 extents, got ${a.length}`)
+  }
+  return [x, y, z, t]
+}
+
+/** The extent of dimension `d` (0..3); any other `d` is a caller's bug. */
+export function extentOf(dims: Dims, d: number): number {
+  const extent = dims[d]
+  if (extent === undefined) throw new RangeError(`dimension ${d} is not one of 0..3`)
+  return extent
 }
 export const FLOATS_PER_SITE = 6
 export const SU3_BYTES = 24
 export const DIM_NAMES = ['x', 'y', 'z', 't'] as const
+
+/** The name of dimension `d` (0..3). */
+export function dimName(d: number): (typeof DIM_NAMES)[number] {
+  const name = DIM_NAMES[d]
+  if (name === undefined) throw new RangeError(`dimension ${d} is not one of 0..3`)
+  return name
+}
 
 export class Checkerboard {
   /** Sites in the box. */

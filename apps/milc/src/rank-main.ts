@@ -52,9 +52,8 @@ export function milcRankMain(setup: RankSetup): (comm: Comm) => Promise<Float32A
     const halos = haloTypes(setup.local)
     const links = linkMatrices()
     let b = setup.dataMode ? stepBuffers(setup, comm.rank, box, halos) : null
-    const nullGhosts = [null, null, null, null]
     for (let step = 0; step < setup.steps; step++) {
-      await exchangeHalos(comm, setup.grid, halos, b === null ? null : b.field, b === null ? nullGhosts : b.ghosts)
+      await exchangeHalos(comm, setup.grid, halos, b === null ? null : b.field, b === null ? null : b.ghosts)
       if (b !== null) {
         stencilStep(b, links)
         b = { ...b, field: b.out, out: b.field }

@@ -22,21 +22,23 @@ export function referenceField(dims: Dims, seed: number, steps: number): Float32
   let field: Float32Array = initialGlobalField(dims, seed)
   let out: Float32Array = new Float32Array(field.length)
   const acc = new Float64Array(FLOATS_PER_SITE)
+  // c holds 4 coordinates and d < 4 below: the asserted reads are in range by construction
   const c = [0, 0, 0, 0]
   for (let step = 0; step < steps; step++) {
     for (let t = 0; t < dims[3]; t++) for (let z = 0; z < dims[2]; z++) for (let y = 0; y < dims[1]; y++) for (let x = 0; x < dims[0]; x++) {
       acc.fill(0)
       c[0] = x; c[1] = y; c[2] = z; c[3] = t
       for (let d = 0; d < 4; d++) {
-        const own = c[d]
-        c[d] = (own + 1) % dims[d]
-        accumulateLink(acc, links, 2 * d, field, FLOATS_PER_SITE * globalIndex(dims, c[0], c[1], c[2], c[3]))
-        c[d] = (own - 1 + dims[d]) % dims[d]
-        accumulateLink(acc, links, 2 * d + 1, field, FLOATS_PER_SITE * globalIndex(dims, c[0], c[1], c[2], c[3]))
+        const own = c[d]!
+        const extent = dims[d]!
+        c[d] = (own + 1) % extent
+        accumulateLink(acc, links, 2 * d, field, FLOATS_PER_SITE * globalIndex(dims, c[0]!, c[1]!, c[2]!, c[3]!))
+        c[d] = (own - 1 + extent) % extent
+        accumulateLink(acc, links, 2 * d + 1, field, FLOATS_PER_SITE * globalIndex(dims, c[0]!, c[1]!, c[2]!, c[3]!))
         c[d] = own
       }
       const at = FLOATS_PER_SITE * globalIndex(dims, x, y, z, t)
-      for (let k = 0; k < FLOATS_PER_SITE; k++) out[at + k] = acc[k] * STENCIL_SCALE
+      for (let k = 0; k < FLOATS_PER_SITE; k++) out[at + k] = acc[k]! * STENCIL_SCALE
     }
     const done = out
     out = field

@@ -7,7 +7,7 @@ import { run, type ReceiveStrategyName, type RunOptions, type RunStats } from '@
 import debugFactory from 'debug'
 import { haloTypes, type DimensionHalo } from './faces.js'
 import { checkGrid, chooseGrid, rankCoords } from './grid.js'
-import { Checkerboard, DIM_NAMES, FLOATS_PER_SITE } from './lattice.js'
+import { Checkerboard, FLOATS_PER_SITE, dimName } from './lattice.js'
 import { parseMilcOptions, type MilcOptions } from './options.js'
 import { globalIndex, referenceField } from './reference.js'
 import type { FaceReport, MilcReport, StrategyReport } from './report.js'
@@ -17,7 +17,7 @@ const log = debugFactory('spinmpi:milc')
 
 function faceReports(halos: readonly DimensionHalo[]): FaceReport[] {
   return halos.map((h, d) => ({
-    dim: DIM_NAMES[d],
+    dim: dimName(d),
     bytes: h.send[0].type.size,
     blocks: flatten(h.send[0].type, 1).length,
     recvClass: classify(h.recv[0].type, 1).kind,
@@ -47,7 +47,8 @@ function compareWithReference(setup: RankSetup, fields: readonly (Float32Array |
       const g = FLOATS_PER_SITE * globalIndex(setup.lattice, c[0] * local[0] + x, c[1] * local[1] + y, c[2] * local[2] + z, c[3] * local[3] + t)
       const at = FLOATS_PER_SITE * box.index(x, y, z, t)
       for (let k = 0; k < FLOATS_PER_SITE; k++) {
-        const err = Math.abs(field[at + k] - ref[g + k])
+        // a value missing on either side is NaN, so it counts as a mismatch
+        const err = Math.abs((field[at + k] ?? NaN) - (ref[g + k] ?? NaN))
         if (!(err === 0)) mismatches++
         if (err > maxAbsError || Number.isNaN(err)) maxAbsError = err
       }

@@ -16,8 +16,10 @@ export interface StepBuffers {
   readonly coord: Int32Array
 }
 
+// Indices below are in range by construction (d < 4, coord holds 4, one ghost array and box per
+// dimension); asserted, not checked, because this runs 8 times per site per step.
 function indexAt(box: Checkerboard, c: Int32Array): number {
-  return box.index(c[0], c[1], c[2], c[3])
+  return box.index(c[0]!, c[1]!, c[2]!, c[3]!)
 }
 
 export function stencilStep(b: StepBuffers, links: Float64Array): void {
@@ -27,17 +29,17 @@ export function stencilStep(b: StepBuffers, links: Float64Array): void {
     c[0] = x; c[1] = y; c[2] = z; c[3] = t
     acc.fill(0)
     for (let d = 0; d < 4; d++) {
-      const own = c[d]
-      const extent = b.box.dims[d]
+      const own = c[d]!
+      const extent = b.box.dims[d]!
       c[d] = own + 1
-      if (c[d] < extent) accumulateLink(acc, links, 2 * d, b.field, FLOATS_PER_SITE * indexAt(b.box, c))
-      else { c[d] = 1; accumulateLink(acc, links, 2 * d, b.ghosts[d], FLOATS_PER_SITE * indexAt(b.ghostBoxes[d], c)) }
+      if (own + 1 < extent) accumulateLink(acc, links, 2 * d, b.field, FLOATS_PER_SITE * indexAt(b.box, c))
+      else { c[d] = 1; accumulateLink(acc, links, 2 * d, b.ghosts[d]!, FLOATS_PER_SITE * indexAt(b.ghostBoxes[d]!, c)) }
       c[d] = own - 1
-      if (c[d] >= 0) accumulateLink(acc, links, 2 * d + 1, b.field, FLOATS_PER_SITE * indexAt(b.box, c))
-      else { c[d] = 0; accumulateLink(acc, links, 2 * d + 1, b.ghosts[d], FLOATS_PER_SITE * indexAt(b.ghostBoxes[d], c)) }
+      if (own - 1 >= 0) accumulateLink(acc, links, 2 * d + 1, b.field, FLOATS_PER_SITE * indexAt(b.box, c))
+      else { c[d] = 0; accumulateLink(acc, links, 2 * d + 1, b.ghosts[d]!, FLOATS_PER_SITE * indexAt(b.ghostBoxes[d]!, c)) }
       c[d] = own
     }
     const at = FLOATS_PER_SITE * b.box.index(x, y, z, t)
-    for (let k = 0; k < FLOATS_PER_SITE; k++) b.out[at + k] = acc[k] * STENCIL_SCALE
+    for (let k = 0; k < FLOATS_PER_SITE; k++) b.out[at + k] = acc[k]! * STENCIL_SCALE
   }
 }

@@ -326,10 +326,11 @@ class GoalByteReader {
     return latin1(this.buf, this.tStart, this.tEnd)
   }
 
+  // Labels are a few bytes: a byte loop copies them without the subarray object `set` needs.
   private saveLabel(): void {
     const n = this.tEnd - this.tStart
     if (this.saved.length < n) this.saved = new Uint8Array(2 * n)
-    this.saved.set(this.buf.subarray(this.tStart, this.tEnd))
+    copyBytes(this.buf, this.tStart, this.saved, n)
     this.savedLen = n
     this.savedLine = this.tLine
   }
@@ -337,7 +338,7 @@ class GoalByteReader {
   private saveLabel2(): void {
     const n = this.tEnd - this.tStart
     if (this.saved2.length < n) this.saved2 = new Uint8Array(2 * n)
-    this.saved2.set(this.buf.subarray(this.tStart, this.tEnd))
+    copyBytes(this.buf, this.tStart, this.saved2, n)
     this.saved2Len = n
     this.saved2Line = this.tLine
   }
@@ -510,6 +511,10 @@ function keyword(buf: Uint8Array, start: number, end: number): number {
     case 9: return is(buf, start, W_NUM_RANKS) ? K_NUM_RANKS : is(buf, start, W_IREQUIRES) ? K_IREQUIRES : K_NONE
     default: return K_NONE
   }
+}
+
+function copyBytes(from: Uint8Array, start: number, to: Uint8Array, n: number): void {
+  for (let i = 0; i < n; i++) to[i] = from[start + i]!
 }
 
 function is(buf: Uint8Array, start: number, word: Uint8Array): boolean {

@@ -76,7 +76,9 @@ export function simulateLogGops(schedule: GoalSchedule, params: Partial<LogGopsP
 
 /**
  * Runs an operation graph (from readGoalGraph or readGoalBinary: no schedule objects). `labelOf`
- * names operations left unmatched, by rank and index within the rank.
+ * names operations left unmatched, by rank and index within the rank. The run counts down in
+ * `graph.depCount` itself (a copy would be 4 bytes per operation more at the peak) and restores
+ * it from the dependency lists before it returns or throws.
  */
 export function simulateLogGopsGraph(
   graph: OpGraph,
@@ -90,7 +92,22 @@ export function simulateLogGopsGraph(
       throw new GoalScheduleError(`ranks[${r}].ops[${i - graph.rankStart[r]!}].bytes`, 'LogGOPS needs messages of at least 1 byte')
     }
   }
-  return new LogGopsRun(labelOf, graph, p).run()
+  try {
+    return new LogGopsRun(labelOf, graph, p).run()
+  } finally {
+    restoreDepCount(graph)
+  }
+}
+
+/** Marks a started operation in the countdown (its count is 0 from then on, never decremented). */
+const STARTED = 0xffffffff
+
+/** Every operation's dependency count again: how often the two dependent lists name it. */
+function restoreDepCount(g: OpGraph): void {
+  const counts = g.depCount
+  counts.fill(0)
+  for (let k = 0; k < g.doneList.length; k++) counts[g.doneList[k]!]!++
+  for (let k = 0; k < g.startList.length; k++) counts[g.startList[k]!]!++
 }
 
 class LogGopsRun {
@@ -99,8 +116,8 @@ class LogGopsRun {
   private readonly nextO: Float64Array
   private readonly nextGr: Float64Array
   private readonly nextGs: Float64Array
+  /** Dependencies not yet met per operation, or STARTED (the graph's depCount, restored after). */
   private readonly depLeft: Uint32Array
-  private readonly started: Uint8Array
   private readonly heap: EventHeap
   private readonly posted: MatchQueues
   private readonly unexpected: MatchQueues
@@ -121,17 +138,30 @@ class LogGopsRun {
     this.nextO = new Float64Array(g.numRanks * this.ncpu)
     this.nextGr = new Float64Array(g.numRanks * this.nnic)
     this.nextGs = new Float64Array(g.numRanks * this.nnic)
-    this.depLeft = g.depCount.slice()
-    this.started = new Uint8Array(g.numOps)
+    this.depLeft = g.depCount
     // one slot per operation plus one per message in flight at most; grows on demand
     this.heap = new EventHeap(Math.min(2 * g.numOps + 1, 1 << 16))
-    // an operation is in at most one queue at a time: the queues share their link arrays
+    // an operation is in at most one queue at a time: the queues share one pool of entries
     const links = new MatchLinks(g.numOps)
     this.posted = new MatchQueues(g.numRanks, links, g.peer, g.tag)
     // a message's source is its sender
     this.unexpected = new MatchQueues(g.numRanks, links, g.rankOf, g.tag)
-    this.ready = new Int32Array(g.numOps)
-    this.scratch = new Int32Array(g.numOps)
+    // One event releases the dependents of at most two operations (an operation's start and end,
+    // or a send and the receive it matched); scratch also holds one rank's dependency-free
+    // operations at the start. Sized from the graph rather than one slot per operation.
+    let maxDependents = 0
+    let maxRoots = 0
+    for (let r = 0; r < g.numRanks; r++) {
+      let roots = 0
+      for (let op = g.rankStart[r]!; op < g.rankStart[r + 1]!; op++) {
+        const dependents = g.doneStart[op + 1]! - g.doneStart[op]! + g.startStart[op + 1]! - g.startStart[op]!
+        if (dependents > maxDependents) maxDependents = dependents
+        if (g.depCount[op] === 0) roots++
+      }
+      if (roots > maxRoots) maxRoots = roots
+    }
+    this.ready = new Int32Array(2 * maxDependents)
+    this.scratch = new Int32Array(Math.max(maxRoots, 2 * maxDependents))
   }
 
   run(): LogGopsResult {
@@ -272,7 +302,7 @@ class LogGopsRun {
   }
 
   private markStarted(op: number): void {
-    this.started[op] = 1
+    this.depLeft[op] = STARTED
     const g = this.g
     for (let k = g.startStart[op]!; k < g.startStart[op + 1]!; k++) this.release(g.startList[k]!)
   }
@@ -334,7 +364,7 @@ class LogGopsRun {
       for (const op of this.posted.entries(r)) unmatched.push(this.describe(r, 'posted', op, g.peer[op]!))
     }
     let neverStarted = 0
-    for (let i = 0; i < g.numOps; i++) if (this.started[i] === 0) neverStarted++
+    for (let i = 0; i < g.numOps; i++) if (this.depLeft[i] !== STARTED) neverStarted++
     for (const times of [this.nextO, this.nextGr, this.nextGs]) {
       for (const t of times) if (t > Number.MAX_SAFE_INTEGER) throw new RangeError('simulated times exceed 2^53 and would lose precision')
     }

@@ -1,42 +1,88 @@
 // Posted-receive and unexpected-message queues of every rank. Matching must return the first
 // entry in posting order that matches (MPI's rule, and LogGOPSim's list walk), but walking a
 // whole queue per match is slow when queues are long. So each entry is on two lists threaded
-// through typed arrays indexed by operation id: its rank's list (posting order, for queries
-// with a wildcard and for reports), and either the bucket of its exact (rank, source, tag) in a
-// hash table or, if it has a wildcard itself, its rank's wildcard list. An exact query takes
-// the earlier (by posting stamp) of its bucket's head and the first matching wildcard entry.
+// through typed arrays: its rank's list (posting order, for queries with a wildcard and for
+// reports), and either the bucket of its exact (rank, source, tag) in a hash table or, if it has
+// a wildcard itself, its rank's wildcard list. An exact query takes the earlier (by posting
+// stamp) of its bucket's head and the first matching wildcard entry.
 // A short queue is cheaper to walk than to hash: a rank's queue is indexed only once it grows past
 // HASH_FROM entries (its entries are then indexed in posting order), and goes back to a plain
-// list when it empties. An operation is in at most one queue at a time, so the posted and
-// unexpected queues of a run share one set of link arrays (MatchLinks).
+// list when it empties. The links live in slots, one per queued entry, taken from a free list
+// and grown on demand, so their memory follows the longest the queues get, not the number of
+// operations. An operation is in at most one queue at a time, so the posted and unexpected
+// queues of a run share one slot pool (MatchLinks).
 import { ANY } from './goal-types.js'
 
 /** Queue length from which a rank's entries are indexed by (source, tag). */
 const HASH_FROM = 16
 
-/** Per-operation links, shared by the queues of one run. */
+/** Queue entries (slots) of the queues of one run: the operation and its links. */
 export class MatchLinks {
-  readonly next: Int32Array
-  readonly prev: Int32Array
-  readonly bnext: Int32Array
-  readonly bprev: Int32Array
+  /** The operation in each slot. */
+  op: Int32Array
+  next: Int32Array
+  prev: Int32Array
+  bnext: Int32Array
+  bprev: Int32Array
   /** Bucket of an exact entry, -1 for an entry on the wildcard list. */
-  readonly bucket: Int32Array
+  bucket: Int32Array
   /** Posting stamp (order of appends). */
-  readonly seq: Int32Array
+  seq: Int32Array
   stamp = 0
+  private free: Int32Array
+  private freeTop: number
 
-  constructor(numOps: number) {
-    this.next = new Int32Array(numOps)
-    this.prev = new Int32Array(numOps)
-    this.bnext = new Int32Array(numOps)
-    this.bprev = new Int32Array(numOps)
-    this.bucket = new Int32Array(numOps)
-    this.seq = new Int32Array(numOps)
+  /** `expected`: how many entries to make room for at first (the pool grows past it). */
+  constructor(expected: number) {
+    const cap = Math.max(16, Math.min(expected, 1 << 12))
+    this.op = new Int32Array(cap)
+    this.next = new Int32Array(cap)
+    this.prev = new Int32Array(cap)
+    this.bnext = new Int32Array(cap)
+    this.bprev = new Int32Array(cap)
+    this.bucket = new Int32Array(cap)
+    this.seq = new Int32Array(cap)
+    this.free = new Int32Array(cap)
+    for (let k = 0; k < cap; k++) this.free[k] = cap - 1 - k
+    this.freeTop = cap
+  }
+
+  /** A free slot holding `op`; the arrays may be replaced (grown), so read them after this. */
+  alloc(op: number): number {
+    if (this.freeTop === 0) this.grow()
+    const slot = this.free[--this.freeTop]!
+    this.op[slot] = op
+    return slot
+  }
+
+  release(slot: number): void {
+    this.free[this.freeTop++] = slot
+  }
+
+  private grow(): void {
+    const old = this.op.length
+    const cap = 2 * old
+    const grown = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(cap)
+      b.set(a)
+      return b
+    }
+    this.op = grown(this.op)
+    this.next = grown(this.next)
+    this.prev = grown(this.prev)
+    this.bnext = grown(this.bnext)
+    this.bprev = grown(this.bprev)
+    this.bucket = grown(this.bucket)
+    this.seq = grown(this.seq)
+    // every slot was in use: the new ones are the only free ones
+    this.free = new Int32Array(cap)
+    for (let k = 0; k < old; k++) this.free[k] = cap - 1 - k
+    this.freeTop = old
   }
 }
 
 export class MatchQueues {
+  // heads and tails are slots, -1 for none
   private readonly head: Int32Array
   private readonly tail: Int32Array
   private readonly length: Int32Array
@@ -57,11 +103,12 @@ export class MatchQueues {
 
   /**
    * An entry's own source and tag are `srcOf[op]` and `tagOf[op]` (the sender's rank for
-   * messages, the posted source for receives; either may be ANY).
+   * messages, the posted source for receives; either may be ANY). A number for `expectedOrLinks`
+   * makes a pool of its own for that many entries at first.
    */
   constructor(
     numRanks: number,
-    numOpsOrLinks: number | MatchLinks,
+    expectedOrLinks: number | MatchLinks,
     private readonly srcOf: Int32Array,
     private readonly tagOf: Float64Array,
   ) {
@@ -71,21 +118,22 @@ export class MatchQueues {
     this.wildTail = new Int32Array(numRanks).fill(-1)
     this.length = new Int32Array(numRanks)
     this.hashed = new Uint8Array(numRanks)
-    this.links = typeof numOpsOrLinks === 'number' ? new MatchLinks(numOpsOrLinks) : numOpsOrLinks
+    this.links = typeof expectedOrLinks === 'number' ? new MatchLinks(expectedOrLinks) : expectedOrLinks
   }
 
   /** Appends `op` to `rank`'s queue. */
   append(rank: number, op: number): void {
     const L = this.links
+    const e = L.alloc(op)
     const t = this.tail[rank]!
-    L.prev[op] = t
-    L.next[op] = -1
-    if (t < 0) this.head[rank] = op
-    else L.next[t] = op
-    this.tail[rank] = op
+    L.prev[e] = t
+    L.next[e] = -1
+    if (t < 0) this.head[rank] = e
+    else L.next[t] = e
+    this.tail[rank] = e
     this.length[rank]!++
-    L.seq[op] = L.stamp++
-    if (this.hashed[rank] === 1) this.index(rank, op)
+    L.seq[e] = L.stamp++
+    if (this.hashed[rank] === 1) this.index(rank, e)
     else if (this.length[rank]! > HASH_FROM) this.startIndexing(rank)
   }
 
@@ -93,30 +141,31 @@ export class MatchQueues {
   private startIndexing(rank: number): void {
     this.hashed[rank] = 1
     const L = this.links
-    for (let op = this.head[rank]!; op >= 0; op = L.next[op]!) this.index(rank, op)
+    for (let e = this.head[rank]!; e >= 0; e = L.next[e]!) this.index(rank, e)
   }
 
-  private index(rank: number, op: number): void {
+  private index(rank: number, e: number): void {
     const L = this.links
+    const op = L.op[e]!
     const src = this.srcOf[op]!
     const tag = this.tagOf[op]!
-    L.bnext[op] = -1
+    L.bnext[e] = -1
     if (src === ANY || tag === ANY) {
-      L.bucket[op] = -1
+      L.bucket[e] = -1
       const w = this.wildTail[rank]!
-      L.bprev[op] = w
-      if (w < 0) this.wildHead[rank] = op
-      else L.bnext[w] = op
-      this.wildTail[rank] = op
+      L.bprev[e] = w
+      if (w < 0) this.wildHead[rank] = e
+      else L.bnext[w] = e
+      this.wildTail[rank] = e
       return
     }
     const b = this.bucketOf(rank, src, tag, true)
-    L.bucket[op] = b
+    L.bucket[e] = b
     const bt = this.bTail[b]!
-    L.bprev[op] = bt
-    if (bt < 0) this.bHead[b] = op
-    else L.bnext[bt] = op
-    this.bTail[b] = op
+    L.bprev[e] = bt
+    if (bt < 0) this.bHead[b] = e
+    else L.bnext[bt] = e
+    this.bTail[b] = e
   }
 
   /**
@@ -125,15 +174,17 @@ export class MatchQueues {
    */
   take(rank: number, src: number, tag: number): number {
     const L = this.links
+    const entryOp = L.op
     const entrySrc = this.srcOf
     const entryTag = this.tagOf
     if (src === ANY || tag === ANY || this.hashed[rank] === 0) {
-      for (let op = this.head[rank]!; op >= 0; op = L.next[op]!) {
+      for (let e = this.head[rank]!; e >= 0; e = L.next[e]!) {
+        const op = entryOp[e]!
         const s = entrySrc[op]!
         if (src !== ANY && s !== ANY && s !== src) continue
         const t = entryTag[op]!
         if (tag !== ANY && t !== ANY && t !== tag) continue
-        this.remove(rank, op)
+        this.remove(rank, e)
         return op
       }
       return -1
@@ -144,22 +195,26 @@ export class MatchQueues {
       if (b >= 0) found = this.bHead[b]!
     }
     const before = found >= 0 ? L.seq[found]! : 0x7fffffff
-    for (let op = this.wildHead[rank]!; op >= 0 && L.seq[op]! < before; op = L.bnext[op]!) {
+    for (let e = this.wildHead[rank]!; e >= 0 && L.seq[e]! < before; e = L.bnext[e]!) {
+      const op = entryOp[e]!
       const s = entrySrc[op]!
       if (s !== ANY && s !== src) continue
       const t = entryTag[op]!
       if (t !== ANY && t !== tag) continue
-      found = op
+      found = e
       break
     }
-    if (found >= 0) this.remove(rank, found)
-    return found
+    if (found < 0) return -1
+    const op = entryOp[found]!
+    this.remove(rank, found)
+    return op
   }
 
-  /** Entries of `rank` in posting order. */
+  /** Entries (operations) of `rank` in posting order. */
   entries(rank: number): number[] {
     const out: number[] = []
-    for (let op = this.head[rank]!; op >= 0; op = this.links.next[op]!) out.push(op)
+    const L = this.links
+    for (let e = this.head[rank]!; e >= 0; e = L.next[e]!) out.push(L.op[e]!)
     return out
   }
 
@@ -167,20 +222,22 @@ export class MatchQueues {
     return this.length[rank]!
   }
 
-  private remove(rank: number, op: number): void {
+  /** Unlinks slot `e` from `rank`'s lists and frees it. */
+  private remove(rank: number, e: number): void {
     const L = this.links
-    const p = L.prev[op]!
-    const n = L.next[op]!
+    const p = L.prev[e]!
+    const n = L.next[e]!
     if (p < 0) this.head[rank] = n
     else L.next[p] = n
     if (n < 0) this.tail[rank] = p
     else L.prev[n] = p
     const indexed = this.hashed[rank] === 1
     if (--this.length[rank]! === 0) this.hashed[rank] = 0
+    L.release(e)
     if (!indexed) return
-    const b = L.bucket[op]!
-    const bp = L.bprev[op]!
-    const bn = L.bnext[op]!
+    const b = L.bucket[e]!
+    const bp = L.bprev[e]!
+    const bn = L.bnext[e]!
     if (b < 0) {
       if (bp < 0) this.wildHead[rank] = bn
       else L.bnext[bp] = bn

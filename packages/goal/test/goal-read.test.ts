@@ -11,6 +11,7 @@ import { readGoalGraphFromBytes, MAX_TOKEN_BYTES } from '../src/goal-read.js'
 import { readGoalBinary, writeGoalBinary } from '../src/goal-binary.js'
 import { writeAllreduce, writePingPongChain, writeRandomExchange } from '../src/goal-synthetic.js'
 import { buildOpGraph, type OpGraph } from '../src/loggops-graph.js'
+import { ANY } from '../src/goal-types.js'
 import { MatchQueues } from '../src/match-queue.js'
 import { LabelTable } from '../src/goal-labels.js'
 import { simulateLogGops, simulateLogGopsGraph } from '../src/loggops.js'
@@ -31,6 +32,15 @@ function expectSameGraph(a: OpGraph, b: OpGraph): void {
   for (const f of FIELDS) expect(Array.from(a[f]), f).toEqual(Array.from(b[f]))
 }
 
+/** Reads a binary schedule held in memory. */
+function readBytes(bytes: Uint8Array): OpGraph {
+  return readGoalBinary((buf, offset, length, position) => {
+    const n = Math.max(0, Math.min(length, bytes.length - position))
+    buf.set(bytes.subarray(position, position + n), offset)
+    return n
+  }, bytes.length)
+}
+
 /** Reads back what writeGoalBinary wrote. */
 function binaryRoundTrip(g: OpGraph): { bytes: Uint8Array; graph: OpGraph } {
   const parts: Uint8Array[] = []
@@ -41,19 +51,14 @@ function binaryRoundTrip(g: OpGraph): { bytes: Uint8Array; graph: OpGraph } {
     bytes.set(p, at)
     at += p.length
   }
-  const graph = readGoalBinary((buf, offset, length, position) => {
-    const n = Math.max(0, Math.min(length, bytes.length - position))
-    buf.set(bytes.subarray(position, position + n), offset)
-    return n
-  }, bytes.length)
-  return { bytes, graph }
+  return { bytes, graph: readBytes(bytes) }
 }
 
 const files = readdirSync(examples).filter((f) => f.endsWith('.goal'))
 const generated: Array<[string, string]> = [
   ['allreduce on 256 hosts', text((s) => writeAllreduce(s, 256))],
   ['ping-pong chain of 40,000 operations (> 1 MB)', text((s) => writePingPongChain(s, 40_000))],
-  ['random exchange, 6 ranks (> 1 MB)', text((s) => writeRandomExchange(s, 6, 12_000, 7))],
+  ['random exchange, 6 ranks (> 1 MB)', text((s) => writeRandomExchange(s, 6, 2_500, 7))],
 ]
 
 describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
@@ -70,6 +75,30 @@ describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
     const want = simulateLogGops(parseGoal(source))
     expect(want.unmatched).toEqual([])
     expect(simulateLogGopsGraph(g)).toEqual(want)
+  })
+
+  it('a run counts down in the graph and leaves it as it found it (completed, unmatched or stopped)', () => {
+    for (const source of [generated[2]![1], 'num_ranks 2\nrank 0 {\na: send 4b to 1 tag 3\nb: calc 5\nb irequires a\n}\nrank 1 {\nx: recv 4b from 0 tag 4\n}\n']) {
+      const g = readGoalGraphFromBytes(source)
+      const before = Array.from(g.depCount)
+      simulateLogGopsGraph(g)
+      expect(Array.from(g.depCount)).toEqual(before)
+    }
+    // two calcs of 2^53 - 1 one after the other end past 2^53: the run throws at its end
+    const g = readGoalGraphFromBytes('num_ranks 1\nrank 0 {\na: calc 9007199254740991\nb: calc 9007199254740991\nb requires a\n}\n')
+    const before = Array.from(g.depCount)
+    expect(() => simulateLogGopsGraph(g)).toThrow('simulated times exceed 2^53')
+    expect(Array.from(g.depCount)).toEqual(before)
+  })
+
+  it('irequires first met in a later rank: earlier and later ranks get the right start lists', () => {
+    const rank = (r: number, irequires: boolean): string =>
+      `rank ${r} {\na: calc 5\nb: calc 7\nc: send 8b to ${(r + 1) % 3}\nd: recv 8b from ${(r + 2) % 3}\nb requires a\n${irequires ? 'c irequires b\nd irequires a\n' : 'c requires b\n'}}\n`
+    const source = `num_ranks 3\n${rank(0, false)}${rank(1, true)}${rank(2, false)}`
+    const g = readGoalGraphFromBytes(source)
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+    expect(Array.from(g.startList)).toEqual([7, 6]) // a's start-dependent d, then b's c (rank 1 is ops 4..7)
+    expect(simulateLogGopsGraph(g)).toEqual(simulateLogGops(parseGoal(source)))
   })
 
   it('the generated texts span several 1 MB chunks', () => {
@@ -128,6 +157,58 @@ describe("LogGOPSim's binary format", () => {
     // appendix: a's done-dependent c, b's start-dependent c
     expect([v.getUint32(node(3), true), v.getUint32(node(3) + 4, true)]).toEqual([2, 2])
     expect(bytes.length).toBe(8 + 22 + 141)
+  })
+
+  it('reads a file built by hand in the layout of txt2bin (Parser.hpp serialize_mmap), and writes the same bytes', () => {
+    // Built field by field here, not with writeGoalBinary. Two ranks:
+    //   rank 0: a: send 8b to 1 tag 5 / b: calc 100 / b requires a
+    //   rank 1: r: recv 8b from -1 tag -1 cpu 1 / c: calc 50 / c irequires r
+    const bytes: number[] = []
+    const u8 = (x: number): void => void bytes.push(x)
+    const u32 = (x: number): void => void bytes.push(x & 0xff, (x >>> 8) & 0xff, (x >>> 16) & 0xff, x >>> 24)
+    const u64 = (x: number): void => { u32(x); u32(0) }
+    const node = (deps: number, type: number, peer: number, size: number, tag: number, cpu: number, nic: number, done: [number, number], start: [number, number]): void => {
+      u32(deps); u8(type); u32(peer); u64(size); u32(tag); u8(cpu); u8(nic); u32(done[0]); u32(done[1]); u32(start[0]); u32(start[1])
+    }
+    const RANK_BYTES = 4 + 4 + 4 + 2 * 39 + 4 // counts, one root, two nodes, one appendix entry
+    u64(4223)
+    u32(2); u8(1); u8(0) // ranks, max cpu, max nic
+    const first = 4 + 2 + 2 * 16 // offsets count from the byte after the magic
+    u64(first); u64(first + RANK_BYTES)
+    u64(first + RANK_BYTES); u64(first + 2 * RANK_BYTES)
+    u32(2); u32(1); u32(0)
+    node(0, 1, 1, 8, 5, 0, 0, [1, 0], [0, 1])
+    node(1, 3, 0, 100, 0, 0, 0, [0, 1], [0, 1])
+    u32(1)
+    u32(2); u32(1); u32(0)
+    node(0, 2, 0xffffffff, 8, 0xffffffff, 1, 0, [0, 0], [1, 0])
+    node(1, 3, 0, 50, 0, 0, 0, [0, 1], [0, 1])
+    u32(1)
+    const file = Uint8Array.from(bytes)
+    expect(file.length).toBe(8 + first + 2 * RANK_BYTES)
+    const g = readBytes(file)
+    expect([g.numRanks, g.numOps, g.maxCpu, g.maxNic]).toEqual([2, 4, 1, 0])
+    expect(Array.from(g.type)).toEqual([1, 3, 2, 3])
+    expect(Array.from(g.size)).toEqual([8, 100, 8, 50])
+    expect(Array.from(g.peer)).toEqual([1, ANY, ANY, ANY])
+    expect(Array.from(g.tag)).toEqual([5, 0, ANY, 0])
+    expect(Array.from(g.cpu)).toEqual([0, 0, 1, 0])
+    expect(Array.from(g.depCount)).toEqual([0, 1, 0, 1])
+    expect([Array.from(g.doneStart), Array.from(g.doneList)]).toEqual([[0, 1, 1, 1, 1], [1]])
+    expect([Array.from(g.startStart), Array.from(g.startList)]).toEqual([[0, 0, 0, 1, 1], [3]])
+    const source = 'num_ranks 2\nrank 0 {\na: send 8b to 1 tag 5\nb: calc 100\nb requires a\n}\nrank 1 {\nr: recv 8b from -1 tag -1 cpu 1\nc: calc 50\nc irequires r\n}\n'
+    const fromText = readGoalGraphFromBytes(source)
+    expectSameGraph(g, fromText)
+    expect(simulateLogGopsGraph(g)).toEqual(simulateLogGops(parseGoal(source)))
+    expect(Array.from(binaryRoundTrip(fromText).bytes)).toEqual(bytes)
+    // a root list that is not "the operations without dependencies, in order" is rejected
+    const badRoot = file.slice()
+    new DataView(badRoot.buffer).setUint32(8 + first + 8, 1, true)
+    expect(() => readBytes(badRoot)).toThrow('ranks[0].roots[0]: is operation 1, expected operation 0')
+    // a dependent count no appendix could hold (here 2^32 - 1) is named, not read as a negative range
+    const tooMany = file.slice()
+    new DataView(tooMany.buffer).setUint32(8 + first + 12 + 23, 0xffffffff, true)
+    expect(() => readBytes(tooMany)).toThrow('ranks[0].ops[0]: names more dependents than the appendix holds (1)')
   })
 
   it.each([...files.map((f) => [f, readFileSync(examples + f, 'utf8')] as [string, string]), ...generated])('%s: text -> binary -> graph is the same graph and times', (_name, source) => {

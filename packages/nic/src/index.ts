@@ -22,7 +22,10 @@ export type {
 } from './nic/handler-api.js'
 export { HandlerError } from './nic/hpu-context.js'
 export { ANY_SOURCE, MatchEntry, type MeOptions, type MatchListKind } from './nic/match-entry.js'
-export type { HostEvent, HostEventKind, HostEventFilter } from './nic/host-events.js'
+export type {
+  HostEvent, HostEventKind, HostEventOf, HostEventFilter, PutEvent, UnexpectedEvent, PutOverflowEvent, DroppedEvent, ErrorEvent,
+  AckEvent, SendEvent, DmaEvent, HandlerEvent, UnlinkEvent,
+} from './nic/host-events.js'
 export { NicMemoryError } from './nic/nic-memory.js'
 export { SpillArea } from './nic/spill.js'
 export { NicInputError } from './nic/me-schema.js'

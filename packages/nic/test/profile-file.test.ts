@@ -32,11 +32,16 @@ describe('profile files', () => {
   })
 
   it('registers a profile under a fresh name that resolves like a built-in', () => {
+    // the registry is process-wide (test files may share a worker), so the checks use names only
+    // this test registers: a built-in's name and a registered name both get a fresh suffix
     const values = { ...getProfile('sc19'), nic: { ...getProfile('sc19').nic, hpus: 3 } }
-    const name = registerProfile(values, 'test')
-    expect(name).toBe('sc19+custom')
-    expect(resolveProfile(name).nic.hpus).toBe(3)
-    expect(getNamedProfile(name).sources['nic.hpus']).toBe('test')
+    const first = registerProfile({ ...values, name: 'sc19' }, 'test')
+    expect(first).toMatch(/^sc19\+custom\d*$/)
+    expect(resolveProfile(first).nic.hpus).toBe(3)
+    expect(getNamedProfile(first).sources['nic.hpus']).toBe('test')
     expect(getNamedProfile('sc19').values.nic.hpus).toBe(16)
+    expect(registerProfile({ ...values, name: 'profile-file-test' }, 'test')).toBe('profile-file-test')
+    expect(registerProfile({ ...values, name: 'profile-file-test' }, 'again')).toBe('profile-file-test+custom')
+    expect(registerProfile({ ...values, name: 'profile-file-test' }, 'again')).toBe('profile-file-test+custom3')
   })
 })

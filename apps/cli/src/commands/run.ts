@@ -8,9 +8,6 @@
 //   spinmpi run fft2d --ranks 8 --n 512 --strategy rw-cp [--timing] [--profile P] [--seed S] [--json]
 //   spinmpi run milc --ranks 4 --lattice 8x8x8x8 [--strategy S] [--timing] [--json]
 import type { Command } from 'commander'
-import { FFT2D_CLI_FLAGS, FFT2D_CLI_USAGE, runFft2dCli } from '@spinmpi/fft2d'
-import { MILC_CLI_FLAGS, MILC_CLI_USAGE, runMilcCli } from '@spinmpi/milc'
-import { DDTBENCH_CLI_FLAGS, DDTBENCH_CLI_USAGE, ddtbenchTextRows, runDdtbenchCli } from '@spinmpi/micro'
 import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
@@ -30,18 +27,29 @@ interface AppCli extends AppArgsSpec {
   readonly rows?: (out: object) => readonly Record<string, unknown>[]
 }
 
-const APPS: Record<string, AppCli> = {
-  fft2d: {
-    usage: FFT2D_CLI_USAGE, flags: FFT2D_CLI_FLAGS, run: runFft2dCli,
-    about: 'a distributed 2-D FFT of an n x n complex matrix: row FFTs, a transpose by alltoall of derived datatypes, row FFTs',
+// Each app's package is imported only when that app is named (ddtbench's pulls in every figure of
+// @spinmpi/micro), so `run FILE` and one app's --help load no other app.
+const APPS: Record<string, () => Promise<AppCli>> = {
+  fft2d: async () => {
+    const m = await import('@spinmpi/fft2d')
+    return {
+      usage: m.FFT2D_CLI_USAGE, flags: m.FFT2D_CLI_FLAGS, run: m.runFft2dCli,
+      about: 'a distributed 2-D FFT of an n x n complex matrix: row FFTs, a transpose by alltoall of derived datatypes, row FFTs',
+    }
   },
-  milc: {
-    usage: MILC_CLI_USAGE, flags: MILC_CLI_FLAGS, run: runMilcCli,
-    about: "MILC's 4-D lattice halo exchange of SU(3) matrices with non-contiguous faces, checked against a serial stencil",
+  milc: async () => {
+    const m = await import('@spinmpi/milc')
+    return {
+      usage: m.MILC_CLI_USAGE, flags: m.MILC_CLI_FLAGS, run: m.runMilcCli,
+      about: "MILC's 4-D lattice halo exchange of SU(3) matrices with non-contiguous faces, checked against a serial stencil",
+    }
   },
-  ddtbench: {
-    usage: DDTBENCH_CLI_USAGE, flags: DDTBENCH_CLI_FLAGS, run: runDdtbenchCli, rows: ddtbenchTextRows,
-    about: 'the DDTBench (+COMB, SW4lite) datatypes: message bytes, blocks, γ and the processing time of each receive strategy',
+  ddtbench: async () => {
+    const m = await import('@spinmpi/micro')
+    return {
+      usage: m.DDTBENCH_CLI_USAGE, flags: m.DDTBENCH_CLI_FLAGS, run: m.runDdtbenchCli, rows: m.ddtbenchTextRows,
+      about: 'the DDTBench (+COMB, SW4lite) datatypes: message bytes, blocks, γ and the processing time of each receive strategy',
+    }
   },
 }
 
@@ -62,17 +70,18 @@ export function registerRun(program: Command): void {
     .helpOption(false)
     .action(async (target: string | undefined, argv: string[]) => {
       if (target === undefined || target === '--help' || target === '-h') {
-        process.stdout.write(runHelp())
+        process.stdout.write(await runHelp())
         return
       }
-      const app = APPS[target]
-      if (app === undefined) {
+      const loadApp = Object.hasOwn(APPS, target) ? APPS[target] : undefined
+      if (loadApp === undefined) {
         if (!looksLikeProgram(target)) {
           throw new UsageError(`${target}: expected a program file (.ts, .mts, .mjs, .js) or one of ${names.join(', ')}`)
         }
         await runProgram(target, argv)
         return
       }
+      const app = await loadApp()
       if (argv.includes('--help') || argv.includes('-h')) {
         process.stdout.write(appHelp(target, app))
         return
@@ -109,14 +118,15 @@ async function runApp(app: AppCli, args: AppArgs): Promise<object> {
   }
 }
 
-function runHelp(): string {
+async function runHelp(): Promise<string> {
+  const apps = await Promise.all(names.map((n) => APPS[n]!()))
   return [
     'Usage: spinmpi run FILE|APP [options]',
     '',
     'Runs your own program or a built-in app on the simulated cluster.',
     '',
     `  ${PROGRAM_USAGE}`,
-    ...names.map((n) => `  ${APPS[n]!.usage}`),
+    ...apps.map((app) => `  ${app.usage}`),
     '',
     "'spinmpi run FILE --help' and 'spinmpi run APP --help' list the options of one.",
     '',

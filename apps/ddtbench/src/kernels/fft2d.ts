@@ -65,7 +65,8 @@ export function fftWorkloads(): Workload[] {
   const out: Workload[] = []
   FFT_SIZES.forEach((n, i) => {
     FFT_RANKS.forEach((ranks, j) => {
-      const bytes = PER_PEER_BYTES[i][j]
+      const bytes = PER_PEER_BYTES[i]?.[j]
+      if (bytes === undefined) throw new RangeError(`FFT2D: the §6 table has no entry for N=${n} P=${ranks}`)
       const gamma = GAMMA_EXCEPTIONS.get(`${n}/${ranks}`) ?? 128
       out.push(fftWorkload({ n, ranks }, { bytes, blocks: bytes / COMPLEX, gamma, gammaDigits: 1, handler: '2-level vector' }))
     })

@@ -47,7 +47,7 @@ export function specfemOcWorkload(input: SpecfemOcInput, expected: Expected): Wo
 export function specfemCmWorkload(input: SpecfemCmInput, expected: Expected): Workload {
   const p = parseInput('SPECFEM3D cm', cmInput, input)
   const drawn = specfemCmLists(p, p.seed)
-  const [cm, ic] = drawn.map((l) => Array.from(l, (i) => 3 * i))
+  const [cm, ic] = [Array.from(drawn[0], (i) => 3 * i), Array.from(drawn[1], (i) => 3 * i)]
   return makeWorkload({
     app: 'SPECFEM3D', input: `cm icount=${p.icountCm}/${p.icountIc} dim2=${p.dim2Cm}/${p.dim2Ic}`, side: 'recv', seed: p.seed, expected,
     indexLists: drawn.map((indices) => ({ indices, arrays: 1 })),

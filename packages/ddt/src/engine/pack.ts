@@ -4,6 +4,7 @@
 
 import type { Datatype } from '../datatype.js'
 import { checkRoom, checkTypemapInside } from './bounds-check.js'
+import { arenaOf } from './arena.js'
 import { compiledCommitted, type CompiledType } from './compile.js'
 import { copyBytes } from './copy.js'
 import { byteView, grainFor, kernelFor, unitView } from './kernels.js'
@@ -40,6 +41,15 @@ function prepare(where: string, type: Datatype, count: number, buf: Uint8Array, 
 function runWhole(c: CompiledType, dir: 'pack' | 'unpack', count: number, buf: Uint8Array, origin: number, packed: Uint8Array, packedAt: number): boolean {
   const bufAt = buf.byteOffset + origin
   const pAt = packed.byteOffset + packedAt
+  // both buffers in one PackArena: its wasm kernel, if the type's runs are long enough for it
+  const arena = arenaOf(buf, packed)
+  if (arena?.kernel !== undefined) {
+    const t = arena.tableFor(c)
+    if (t !== null) {
+      arena.kernel(t.at, t.runs, count, count <= 1 ? 0 : c.type.extent, bufAt, pAt, dir === 'pack' ? 0 : 1, arena.bulkFromBytes)
+      return true
+    }
+  }
   const g = grainFor(typeGrain(c, count), bufAt, pAt)
   // kernels index in int32 (see codegen.ts): larger buffers or counts take the segment path
   if (buf.buffer.byteLength > INT32_MAX || packed.buffer.byteLength > INT32_MAX || count > INT32_MAX) return false

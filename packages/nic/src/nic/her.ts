@@ -11,7 +11,7 @@ export const HER_COMPLETION = 2
 
 export class Her {
   kind = HER_PAYLOAD
-  msg: ProcessedMessage | null = null
+  msg: ProcessedMessage<Her> | null = null
   /** The packet (header or payload HER); null for completion HERs. */
   packet: Packet | null = null
   /** Packet index within its message. */

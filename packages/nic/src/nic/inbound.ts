@@ -35,7 +35,7 @@ export interface InboundHooks {
   sendAck(header: MessageHeader, at: Ps): void
 }
 
-export class InboundEngine implements HerSink {
+export class InboundEngine implements HerSink<Her> {
   private readonly ingress = new Ring<Packet>(64)
   /** Matched packets waiting for packet buffer space (the link is paused meanwhile). */
   private readonly stalled = new Ring<Packet>(64)
@@ -273,7 +273,10 @@ export class InboundEngine implements HerSink {
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
-        msg.unexpected = { header, me, hostOffset: msg.depositBase, storedBytes: stored, done: false, doneAt: 0, claimed: false, claimedBy: null }
+        msg.unexpected = {
+          header, me, hostOffset: msg.depositBase, storedBytes: stored,
+          done: false, doneAt: 0, firstByteAt: 0, droppedBytes: 0, claimed: false, claimedBy: null,
+        }
         p.matching.recordUnexpected(msg.unexpected)
       }
       const ctx = me.context
@@ -483,13 +486,15 @@ export class InboundEngine implements HerSink {
     } else {
       me.activeMessages--
       const fields = {
-        meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, value: msg.droppedBytes,
+        meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, droppedBytes: msg.droppedBytes,
         firstByteAt: msg.firstByteAt,
       }
       const u = msg.unexpected
       if (u !== null) {
         u.done = true
         u.doneAt = done
+        u.firstByteAt = msg.firstByteAt
+        u.droppedBytes = msg.droppedBytes
         p.postAt(makeEvent('unexpected', done, p.node, { ...fields, unexpected: u }))
         const by = u.claimedBy
         if (by !== null) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, meId: by.id, userPtr: by.options.userPtr ?? 0, unexpected: u }))

@@ -4,7 +4,7 @@
 // unpacks it from there. An RTS makes the engine post the data ME with the receive strategy's
 // execution context (postReceive) and only then answer CTS, so offload applies to the data.
 
-import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent } from '@spinmpi/nic'
+import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
 import type { ReceivePlan } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/host-cost.js'
@@ -85,7 +85,7 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string): Reque
 function onMatched(r: Recv, ptr: number, e: HostEvent): void {
   if (e.kind !== 'put' && e.kind !== 'put-overflow') return
   r.ep.unroute(ptr)
-  const h = e.header!
+  const h = e.header
   const source = h.source
   const tag = lowOf(h.matchBits)
   const sent = h.hdrData
@@ -116,8 +116,8 @@ function landed(r: Recv, landing: Uint8Array | null, received: number): number {
 }
 
 /** An unexpected eager message: the host copies it out of the overflow buffer. */
-function fromOverflow(r: Recv, e: HostEvent, received: number): number {
-  const u = e.unexpected!
+function fromOverflow(r: Recv, e: PutOverflowEvent, received: number): number {
+  const u = e.unexpected
   if (u.storedBytes < Math.min(u.header.length, received)) {
     throw new MpiError(ERR_OTHER, `${r.req.description}: the unexpected-message buffer overflowed; raise the run option unexpectedBufferBytes`)
   }
@@ -195,7 +195,7 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
 }
 
 function record(
-  r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: HostEvent, unserved: string | null,
+  r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: PutEvent, unserved: string | null,
 ): void {
   r.ep.world.stats.receives.push({
     rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: unserved ?? plan.fallback,
@@ -204,7 +204,7 @@ function record(
 }
 
 /** An eager receive: host path (copy or unpack from where the NIC put it). */
-function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: HostEvent): void {
+function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: PutEvent | PutOverflowEvent): void {
   // An unexpected message was processed into the overflow buffer before this receive existed.
   const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
   r.ep.world.stats.receives.push({

@@ -112,7 +112,7 @@ function sendRendezvous(
   const ctsPtr = ep.route((e) => {
     if (e.kind !== 'put') return
     ep.unroute(ctsPtr)
-    const accepted = e.header!.hdrData
+    const accepted = e.header.hdrData
     const dest = { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, rv) }
     if (src === null || accepted === 0) {
       sim.after(ep.overheadPs, () => onIssued(nic.put({ ...dest, bytes: accepted, data: data === null ? null : data.subarray(0, accepted) })))
