@@ -13,7 +13,7 @@ export {
 } from './profile/resolve.js'
 export { registerProfile } from './profile/resolve.js'
 export { parseProfileFile, isProfileFileRef } from './profile/profile-file.js'
-export { Cluster, type ClusterOptions } from './cluster.js'
+export { Cluster, type ClusterOptions, type ClusterFaults } from './cluster.js'
 export { Nic, type NicOptions } from './nic/nic.js'
 export { ReturnCode, returnCodeName, isPending } from './nic/return-codes.js'
 export type {
@@ -27,6 +27,7 @@ export type {
   AckEvent, SendEvent, DmaEvent, HandlerEvent, UnlinkEvent,
 } from './nic/host-events.js'
 export { NicMemoryError } from './nic/nic-memory.js'
+export { SpillArea } from './nic/spill.js'
 export { NicInputError } from './nic/me-schema.js'
 export type { PutOptions, StreamingPut } from './nic/outbound.js'
 export type { MessageRecord } from './nic/nic-stats.js'

@@ -13,3 +13,4 @@ export {
   createOp, resolveOp, reduceLocal, reductionPs,
   type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type UserFunction,
 } from './collectives/index.js'
+export { FaultSpecSchema, parseFaultSpec, clusterFaults } from './faults/fault-spec.js'

@@ -51,6 +51,8 @@ export class InboundMessage implements ProcessedMessage<Her> {
   meId = 0
   userPtr = 0
   ackWanted = false
+  /** Duplicate deliveries whose handlers have not finished (the message waits for them). */
+  duplicatesInFlight = 0
 
   constructor(readonly header: MessageHeader, readonly sink: HerSink<Her>) {}
 
