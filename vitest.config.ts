@@ -14,6 +14,7 @@ export default defineConfig({
         { find: new RegExp(`^@spinmpi/${pkg}$`), replacement: file(`./packages/${pkg}/src/index.ts`) },
         { find: new RegExp(`^@spinmpi/${pkg}/internal$`), replacement: file(`./packages/${pkg}/src/internal.ts`) },
       ]),
+      { find: /^@spinmpi\/runtime\/harness$/, replacement: file('./packages/runtime/src/harness.ts') },
       ...apps.map((name) => ({ find: new RegExp(`^@spinmpi/${name}$`), replacement: file(`./apps/${name}/src/index.ts`) })),
     ],
   },

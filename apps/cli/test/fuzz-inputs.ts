@@ -31,6 +31,7 @@ const GOAL_FILES = Object.keys(badFiles()).filter((f) => f.endsWith('.goal'))
 const BAD_INTS = ['', ' ', '-1', '1.5', '1e400', 'NaN', 'Infinity', '0x10', '1e12', '99999999999999999999', 'abc', '--json']
 const BAD_SETS = ['nic.hpus = 8', 'nic.hpus=', '=8', 'nic.hpus=1e400', 'host.cpuHz=-1', 'nope.field=1', 'nic.hpus=1000000000', 'nic.hpus=0.5']
 const GOOD_TYPE = 'examples/types/vector-64.json'
+const BAD_FAULTS = ['loss=2', 'loss=1', 'dup=-0.1', 'nicmem=0', 'nicmem=1.5', 'nicmem=8XB', 'rto=0', 'rto=1e400', 'bogus=1', 'loss', '', ',', 'loss=0.1,loss=0.2', 'loss=NaN']
 
 /**
  * One bad command line: words after `spinmpi`, with `@name` standing for the bad file `name`.
@@ -43,6 +44,9 @@ export const badCommandArb: fc.Arbitrary<string[]> = fc.oneof(
     cmd === 'unpack' ? [cmd, '--type', GOOD_TYPE, '--strategy', 'host', '--count', n] : [cmd, '--type', GOOD_TYPE, '--count', n]),
   fc.tuple(fc.constantFrom('unpack', 'compare'), fc.constantFrom(...BAD_INTS, '0', '1000000000')).map(([cmd, n]) =>
     cmd === 'unpack' ? [cmd, '--type', GOOD_TYPE, '--strategy', 'rw-cp', '--hpus', n] : [cmd, '--type', GOOD_TYPE, '--hpus', n]),
+  fc.tuple(fc.constantFrom('unpack', 'compare'), fc.constantFrom(...BAD_FAULTS)).map(([cmd, f]) =>
+    cmd === 'unpack' ? [cmd, '--type', GOOD_TYPE, '--strategy', 'host', '--faults', f] : [cmd, '--type', GOOD_TYPE, '--faults', f]),
+  fc.constantFrom(...BAD_INTS).filter((n) => !/^[+-]?\d+$/.test(n.trim())).map((n) => ['unpack', '--type', GOOD_TYPE, '--strategy', 'host', '--fault-seed', n]),
   fc.constantFrom(...GOAL_FILES).map((f) => ['goal', 'run', `@${f}`]),
   fc.constantFrom(...BAD_SETS).map((s) => ['profiles', 'sc19', '--set', s]),
   fc.constantFrom('1000x1000x1000x1000', '2x2x2x2000000', '3x4x4x4', '0x4x4x4', 'axbxcxd', '4x4x4').map((l) =>

@@ -7,7 +7,8 @@
 import type { AppName, Workload } from '@spinmpi/ddtbench'
 import { handlerClass, measure, workloads } from '@spinmpi/ddtbench'
 import type { Profile } from '@spinmpi/nic'
-import type { ReceiveStrategyName, UnpackResult } from '@spinmpi/runtime/internal'
+import type { ReceiveStrategyName } from '@spinmpi/runtime/internal'
+import type { UnpackResult } from '@spinmpi/runtime/harness'
 import { z } from 'zod'
 import { dataModeFits, ddtbenchProfile, specializedFits, unpackInput } from './ddtbench-unpack.js'
 

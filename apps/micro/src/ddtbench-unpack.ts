@@ -8,7 +8,8 @@
 import { classify } from '@spinmpi/ddt'
 import { hostMemory, measure, workloads, type Measurement, type Workload } from '@spinmpi/ddtbench'
 import { PcieModel, resolveProfile, toNs, type Profile } from '@spinmpi/nic/internal'
-import { hostUnpackTraffic, runUnpack, type ReceiveStrategyName, type UnpackResult } from '@spinmpi/runtime/internal'
+import { hostUnpackTraffic, type ReceiveStrategyName } from '@spinmpi/runtime/internal'
+import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 
 /** The strategies SC19 Fig. 16 compares with host unpack. */
 export const DDTBENCH_OFFLOADS = ['rw-cp', 'specialized', 'iovec'] as const

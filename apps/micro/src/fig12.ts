@@ -4,7 +4,8 @@
 // γ = 16); HPU-local is dominated by setup (catch-up).
 
 import { cyclesPs, toNs, type Profile } from '@spinmpi/nic'
-import type { ReceiveStrategyName, UnpackResult } from '@spinmpi/runtime/internal'
+import type { ReceiveStrategyName } from '@spinmpi/runtime/internal'
+import type { UnpackResult } from '@spinmpi/runtime/harness'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, covers, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
 import { OFFLOADS, unpackVector } from './fig8.js'

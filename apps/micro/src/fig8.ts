@@ -4,7 +4,8 @@
 // by catch-up, and every offload is slower than the host at 4 B blocks.
 
 import { BYTE, vector, type Datatype } from '@spinmpi/ddt'
-import { runUnpack, type ReceiveStrategyName, type UnpackResult } from '@spinmpi/runtime/internal'
+import { RECEIVE_STRATEGY_RECORDS, type ReceiveStrategyName } from '@spinmpi/runtime/internal'
+import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import type { Profile } from '@spinmpi/nic'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { covers, onSubset, TOLERANCE, type ClaimCheck } from './claims.js'
@@ -18,7 +19,9 @@ const BLOCKS = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
 const QUICK_BLOCKS = [4, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]
 /** Line rate, for "runs at line rate": within the suite tolerance of it. */
 const AT_LINE_RATE = 1 - TOLERANCE
-export const OFFLOADS: readonly ReceiveStrategyName[] = ['specialized', 'rw-cp', 'ro-cp', 'hpu-local']
+/** The sPIN handler strategies of the registry, in their chart order (SC19 Fig. 8's curves). */
+export const OFFLOADS: readonly ReceiveStrategyName[] = RECEIVE_STRATEGY_RECORDS.filter((s) => s.unpackedBy === 'handlers')
+  .sort((a, b) => a.chart.order - b.chart.order).map((s) => s.name)
 
 /** The vector of the microbenchmarks: `bytes` of data in blocks of `blockBytes`, stride 2 blocks. */
 export function benchVector(blockBytes: number, bytes = MESSAGE_BYTES): Datatype {

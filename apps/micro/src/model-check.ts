@@ -1,13 +1,13 @@
 // SC19 §3.2.4's model against the simulation: for every DDTBench receive input (Fig. 16's) and
 // every FFT2D tile of Fig. 19 (n = 20480, P = 16 ... 1024), one RW-CP message in timing mode on
-// 32 HPUs: simulated processing time beside the model's T_C (model.ts: per HPU, with the HPUs the
+// 32 HPUs: simulated processing time beside the model's T_C (strategies/model/completion-model.ts: per HPU, with the HPUs the
 // packet buffer can feed), the Δr chosen and the §3.2.4 limit that set it. The claim is ours, not
 // the paper's: the Δr selection keeps the simulation where the model says (within 25%), i.e. no
 // resource the model ignores (the packet buffer) starves the HPUs.
 
 import type { Datatype } from '@spinmpi/ddt'
 import { transposeTypes } from '@spinmpi/fft2d'
-import { runUnpack } from '@spinmpi/runtime/internal'
+import { runUnpack } from '@spinmpi/runtime/harness'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import type { ClaimCheck } from './claims.js'
 import { ddtbenchProfile, figureInputs } from './ddtbench-unpack.js'

@@ -4,7 +4,8 @@
 // place at the receiver (specialized unpack); host busy time is the sender CPU's share.
 
 import { BYTE, vector } from '@spinmpi/ddt'
-import { runUnpack, SEND_STRATEGIES, type SendStrategyName } from '@spinmpi/runtime/internal'
+import { SEND_STRATEGIES, type SendStrategyName } from '@spinmpi/runtime/internal'
+import { runUnpack } from '@spinmpi/runtime/harness'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { covers, onSubset, type ClaimCheck } from './claims.js'
 import { profileFor } from './nic-common.js'

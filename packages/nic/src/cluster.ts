@@ -21,8 +21,8 @@ export interface ClusterOptions {
   readonly dataMode?: boolean
   /** Out-of-order delivery within `window` packets (seeded from `seed`). */
   readonly reorder?: { readonly window: number }
-  /** Fault injection: probabilities of dropping or duplicating a packet. */
-  readonly faults?: { readonly drop: number; readonly duplicate: number }
+  /** Fault injection (docs/faults.md). */
+  readonly faults?: ClusterFaults
   /** Keep every host event in each NIC's events.log (default true). */
   readonly keepEventLog?: boolean
   /** Keep a record of every message each NIC received in stats.messages (default true). */
@@ -31,13 +31,39 @@ export interface ClusterOptions {
   readonly trustedInputs?: boolean
 }
 
+/** Faults to inject: packet loss (with retransmission), duplicates, NIC memory left for packets. */
+export interface ClusterFaults {
+  /** Probability that a transmission of a packet is lost; the sender retransmits after rtoPs. */
+  readonly drop: number
+  /** Probability that a packet is delivered twice. */
+  readonly duplicate: number
+  /** Seed of the fault draws (default: the cluster's seed). */
+  readonly seed?: number
+  /** Retransmission timeout (default: twice the unloaded round trip, defaultRtoPs). */
+  readonly rtoPs?: number
+  /**
+   * NIC memory left for buffering packets of processed messages, on every NIC: when it runs out,
+   * an ME with a spill area spills the packet raw to host memory, others stall the link.
+   */
+  readonly packetMemBytes?: number
+  /** Run payload handlers on duplicates instead of discarding them first (a NIC without a reliable transport). */
+  readonly duplicatesToHandlers?: boolean
+}
+
 const ClusterOptionsSchema = z.strictObject({
   nodes: z.number().int({ error: 'expected a positive integer' }).min(1, { error: 'expected a positive integer' }),
   profile: z.union([z.string(), z.object({}).loose()]).optional(),
   seed: z.number().int({ error: 'expected an integer' }).optional(),
   dataMode: z.boolean().optional(),
   reorder: z.strictObject({ window: z.number().int().min(1, { error: 'expected a positive integer' }) }).optional(),
-  faults: z.strictObject({ drop: z.number().min(0).max(1), duplicate: z.number().min(0).max(1) }).optional(),
+  faults: z.strictObject({
+    drop: z.number().min(0).max(1),
+    duplicate: z.number().min(0).max(1),
+    seed: z.number().int({ error: 'expected an integer' }).optional(),
+    rtoPs: z.number().int({ error: 'expected a positive integer' }).min(1, { error: 'expected a positive integer' }).optional(),
+    packetMemBytes: z.number().int({ error: 'expected a positive integer' }).min(1, { error: 'expected a positive integer' }).optional(),
+    duplicatesToHandlers: z.boolean().optional(),
+  }).optional(),
   keepEventLog: z.boolean().optional(),
   keepMessageLog: z.boolean().optional(),
   trustedInputs: z.boolean().optional(),
@@ -58,13 +84,18 @@ export class Cluster {
     this.seed = options.seed ?? 1
     this.dataMode = options.dataMode ?? true
     const reorder: ReorderOptions | undefined = options.reorder && { seed: this.seed, window: options.reorder.window }
-    const faults: FaultOptions | undefined = options.faults && { seed: this.seed, ...options.faults }
+    const f = options.faults
+    const faults: FaultOptions | undefined = f && {
+      seed: f.seed ?? this.seed, drop: f.drop, duplicate: f.duplicate, ...(f.rtoPs === undefined ? {} : { rtoPs: f.rtoPs }),
+    }
     this.network = new Network(this.sim, this.profile.network, { reorder, faults })
     const nics: Nic[] = []
     for (let node = 0; node < options.nodes; node++) {
       nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog, keepMessageLog: options.keepMessageLog, trustedInputs: options.trustedInputs }))
     }
     this.nics = nics
+    if (f?.packetMemBytes !== undefined) for (const nic of nics) nic.buffer.memLimit = f.packetMemBytes
+    if (f?.duplicatesToHandlers === true) for (const nic of nics) nic.inbound.duplicatesToHandlers = true
   }
 
   /** Node `node`'s NIC. */

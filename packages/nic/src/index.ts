@@ -13,7 +13,7 @@ export {
 } from './profile/resolve.js'
 export { registerProfile } from './profile/resolve.js'
 export { parseProfileFile, isProfileFileRef } from './profile/profile-file.js'
-export { Cluster, type ClusterOptions } from './cluster.js'
+export { Cluster, type ClusterOptions, type ClusterFaults } from './cluster.js'
 export { Nic, type NicOptions } from './nic/nic.js'
 export { ReturnCode, returnCodeName, isPending } from './nic/return-codes.js'
 export type {
@@ -22,8 +22,12 @@ export type {
 } from './nic/handler-api.js'
 export { HandlerError } from './nic/hpu-context.js'
 export { ANY_SOURCE, MatchEntry, type MeOptions, type MatchListKind } from './nic/match-entry.js'
-export type { HostEvent, HostEventKind, HostEventFilter } from './nic/host-events.js'
+export type {
+  HostEvent, HostEventKind, HostEventOf, HostEventFilter, PutEvent, UnexpectedEvent, PutOverflowEvent, DroppedEvent, ErrorEvent,
+  AckEvent, SendEvent, DmaEvent, HandlerEvent, UnlinkEvent,
+} from './nic/host-events.js'
 export { NicMemoryError } from './nic/nic-memory.js'
+export { SpillArea } from './nic/spill.js'
 export { NicInputError } from './nic/me-schema.js'
 export type { PutOptions, StreamingPut } from './nic/outbound.js'
 export type { MessageRecord } from './nic/nic-stats.js'

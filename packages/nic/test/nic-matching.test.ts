@@ -64,14 +64,17 @@ describe('matching', () => {
     c.nic(0).put({ target: 1, matchBits: 77n, bytes: 10, data: bytesOf(10, 4), hdrData: 99 })
     c.run()
     const unexpected = c.nic(1).events.log.find((e) => e.kind === 'unexpected')!
-    expect(unexpected.header!.hdrData).toBe(99)
+    expect(unexpected.header.hdrData).toBe(99)
     expect(Array.from(ovf.subarray(0, 10))).toEqual(Array.from(bytesOf(10, 4)))
     expect(c.nic(1).probe({ matchBits: 77n, source: ANY_SOURCE })).not.toBeNull()
     const late = c.nic(1).postMe({ matchBits: 77n, length: 10, hostBuffer: new Uint8Array(10) })
     const ev = c.nic(1).events.log.at(-1)!
-    expect(ev.kind).toBe('put-overflow')
+    if (ev.kind !== 'put-overflow' || unexpected.kind !== 'unexpected') throw new Error(`expected put-overflow, got ${ev.kind}`)
     expect(ev.meId).toBe(late.id)
-    expect(ev.unexpected!.hostOffset).toBe(0)
+    expect(ev.unexpected.hostOffset).toBe(0)
+    // The claim of a message already in carries the message's own first-byte time, not the claim's.
+    expect(ev.firstByteAt).toBe(unexpected.firstByteAt)
+    expect(ev.firstByteAt).toBeLessThan(ev.time)
     expect(late.linked).toBe(false) // consumed by the unexpected message
     expect(c.nic(1).matching.unexpectedCount).toBe(0)
   })

@@ -46,7 +46,7 @@ describe('packet buffer', () => {
     expect(nic.stats.flowControlDrops).toBe(64 - processed)
     expect(nic.stats.backPressureEvents).toBe(0)
     expect(host.reduce((a, b) => a + b, 0)).toBe(processed * 2048)
-    expect(nic.events.log.find((e) => e.kind === 'put')!.value).toBe(seen!.dropped)
+    expect(nic.events.log.find((e) => e.kind === 'put')!.droppedBytes).toBe(seen!.dropped)
   })
 })
 

@@ -1,6 +1,7 @@
 // @spinmpi/runtime/internal: the user API plus the rank's internal communicator, the strategy
-// planners and cost models, the single-message experiment harness and the collectives' parts,
-// for the apps' figures, the CLI and the tests. Not a stable interface.
+// records and registries, their cost models and the collectives' parts, for the apps' figures,
+// the CLI and the tests. Not a stable interface. The single-message experiment harness is
+// `@spinmpi/runtime/harness` (harness.ts).
 export * from './index.js'
 export type { CommCore } from './comm/comm-core.js'
 export type { CollectiveImpls } from './comm/collective-hook.js'
@@ -12,3 +13,4 @@ export {
   createOp, resolveOp, reduceLocal, reductionPs,
   type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type UserFunction,
 } from './collectives/index.js'
+export { FaultSpecSchema, parseFaultSpec, clusterFaults } from './faults/fault-spec.js'

@@ -5,6 +5,7 @@ import type { Profile } from '@spinmpi/nic'
 import { z } from 'zod'
 import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from './strategies/contract.js'
 import { RECEIVE_STRATEGY_CHOICES, SEND_STRATEGY_CHOICES } from './types.js'
+import { FaultSpecSchema, type FaultSpec } from './faults/fault-spec.js'
 
 /** How to run a program: rank count, profile, seed, data or timing mode, receive and send strategies, reordering, tracing. */
 export interface RunOptions {
@@ -40,6 +41,11 @@ export interface RunOptions {
    */
   readonly trace?: 'goal'
   /**
+   * Faults to inject (docs/faults.md): packet loss with retransmission, duplicate delivery, NIC
+   * memory exhaustion mid-message. Seeded (spec.seed, else `seed`); stats.faults counts them.
+   */
+  readonly faults?: FaultSpec
+  /**
    * false: stats.receives stays empty (byStrategy and fallbacks still count every receive), so a
    * run of millions of messages keeps no record per receive. Default true.
    */
@@ -62,6 +68,7 @@ export const RunOptionsSchema = z.strictObject({
   reorder: z.strictObject({ window: positiveInt }, { error: 'expected {window}' }).optional(),
   unexpectedBufferBytes: positiveInt.min(65536, { error: 'expected at least 65536' }).optional(),
   trace: z.literal('goal', { error: "expected 'goal'" }).optional(),
+  faults: FaultSpecSchema.optional(),
   receiveRecords: z.boolean({ error: 'expected true or false' }).optional(),
 })
 
@@ -69,7 +76,10 @@ export function parseRunOptions(options: unknown): RunOptions {
   const r = RunOptionsSchema.safeParse(options)
   if (r.success) return r.data as RunOptions
   const issue = r.error.issues[0]!
-  if (issue.code === 'unrecognized_keys') throw new MpiError(ERR_ARG, `run options: unknown option ${issue.keys.join(', ')}`)
+  if (issue.code === 'unrecognized_keys') {
+    const what = issue.path.length > 0 ? `${issue.path.join('.')}: unknown field` : 'unknown option'
+    throw new MpiError(ERR_ARG, `run options: ${what} ${issue.keys.join(', ')}`)
+  }
   const path = issue.path.length > 0 ? issue.path.join('.') : '(options)'
   throw new MpiError(ERR_ARG, `run options: ${path}: ${issue.message}`)
 }

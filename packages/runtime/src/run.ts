@@ -18,6 +18,10 @@ import { DeadlockError, RankError } from './errors.js'
 import { parseRunOptions, type RunOptions } from './run-options.js'
 import { StatsCollector, type RunStats } from './stats.js'
 import { GoalTrace } from './trace/goal-trace.js'
+import { clusterFaults } from './faults/fault-spec.js'
+import { faultCounts } from './faults/fault-counts.js'
+import { spilledReceivesOf } from './faults/spill-unpack.js'
+import { reportFaults, scopedFaults } from './faults/fault-scope.js'
 import { goalCaptureSink } from './trace/goal-capture.js'
 
 const log = debugFactory('spinmpi:runtime')
@@ -54,16 +58,18 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     throw new MpiError(ERR_ARG, `run options: ${e instanceof Error ? e.message : String(e)}`)
   }
   const dataMode = (o.mode ?? 'data') === 'data'
+  const faults = o.faults ?? scopedFaults()
   const cluster = new Cluster({
     nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, keepMessageLog: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
+    ...(faults === undefined ? {} : { faults: clusterFaults(faults, o.seed ?? 1) }),
   })
-  const stats = new StatsCollector(o.receiveRecords ?? true)
+  const statsCollector = new StatsCollector(o.receiveRecords ?? true)
   const sink = goalCaptureSink()
   const trace = o.trace === 'goal' || sink !== undefined ? new GoalTrace(o.ranks) : null
   const world: World = {
     cluster, size: o.ranks, dataMode, strategy: o.strategy, send: o.send, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
     strictStrategy: o.strictStrategy ?? false,
-    unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats, trace,
+    unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats: statsCollector, trace,
     collectives: collectiveImpls, comms: new CommRegistry(),
   }
   const sim = cluster.sim
@@ -99,12 +105,14 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
   const goal = trace === null ? null : trace.toText()
   if (goal !== null && sink !== undefined) sink.push(goal)
+  const stats = collectStats(cluster, statsCollector, comms)
+  reportFaults(stats.faults)
   return {
     results,
     endTimes: { ps: endPs, ns: endPs.map(toNs) },
     makespanPs: Math.max(...endPs),
     profile,
-    stats: collectStats(cluster, stats, comms),
+    stats,
     ...(goal === null ? {} : { goal }),
   }
 }
@@ -136,6 +144,7 @@ function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankC
     hostBusyPs: comms.map((c) => c.endpoint.cpu.busyPs),
     dmaPeakDepth: Math.max(0, ...nics.map((n) => n.dmaPeakDepth)),
     nicMemPeakBytes: Math.max(0, ...nics.map((n) => n.nicMemPeakBytes)),
+    faults: faultCounts(cluster, cluster.nics.reduce((sum, nic) => sum + spilledReceivesOf(nic), 0)),
     nics,
   }
 }

@@ -4,6 +4,7 @@
 import type { NicReport, Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './strategies/contract.js'
 import type { UnreceivedMessage } from './unreceived.js'
+import type { FaultCounts } from './faults/fault-counts.js'
 
 /** One receive of a run: peer, tag, size, the strategy that unpacked it and its processing and host times. */
 export interface ReceiveRecord {
@@ -60,6 +61,8 @@ export interface RunStats {
   readonly events: number
   readonly dmaPeakDepth: number
   readonly nicMemPeakBytes: number
+  /** What the injected faults did (run option faults; all zero without). */
+  readonly faults: FaultCounts
   readonly nics: readonly Omit<NicReport, 'messages'>[]
 }
 

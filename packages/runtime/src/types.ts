@@ -9,8 +9,8 @@ import {
 } from '@spinmpi/ddt'
 import { z } from 'zod'
 import type { ReceiveStrategyChoice, SendStrategyName } from './strategies/contract.js'
-import { RECEIVE_CHOICES } from './strategies/request-schema.js'
-import { SEND_STRATEGIES } from './strategies/send-strategies.js'
+import { RECEIVE_CHOICES } from './strategies/receive/registry.js'
+import { SEND_STRATEGIES } from './strategies/send/registry.js'
 
 /** The datatype API in one object, as MPI programs use it: the elementary types (`types.FLOAT64`) and the constructors (`types.vector(...)`). */
 export const types = {

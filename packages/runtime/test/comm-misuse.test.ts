@@ -1,7 +1,8 @@
 // Library misuse (issue 15): each mistake is an MpiError of the class MPI gives it, naming the call
 // and showing the value as the user wrote it.
 import { describe, expect, it } from 'vitest'
-import { run, runUnpack, types, type Comm } from '../src/internal.js'
+import { run, types, type Comm } from '../src/internal.js'
+import { runUnpack } from '../src/harness.js'
 
 async function failure(mode: 'data' | 'timing', body: (comm: Comm) => Promise<unknown>): Promise<{ cls: string; message: string }> {
   try {

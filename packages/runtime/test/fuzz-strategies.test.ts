@@ -4,7 +4,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { classify } from '@spinmpi/ddt'
-import { runUnpack, type ReceiveStrategyName } from '../src/internal.js'
+import { type ReceiveStrategyName } from '../src/internal.js'
+import { runUnpack } from '../src/harness.js'
 import { generatedTypeArb } from '../../ddt/test/arbitraries.js'
 import { overlaps, smallPacketProfile } from './strategy-helpers.js'
 

@@ -52,7 +52,7 @@ describe('checkpoint slots (SC19 §3.2.4)', () => {
 
 describe('checkpoint copy on the NIC', () => {
   it('costs the core rate, unless the HPU\'s memory channels are slower', async () => {
-    const { copyCycles } = await import('../src/strategies/handler-costs.js')
+    const { copyCycles } = await import('../src/strategies/handlers/handler-costs.js')
     // sc19: 8 B per cycle (0.125 cycles/B) against 2 channels × 50 GiB/s ≈ 134 B per cycle
     expect(copyCycles(sc19, 612)).toBe(76.5)
     // one 1 GiB/s channel at 800 MHz moves 2^30 / 8e8 ≈ 1.34 B per cycle: 612 B take 455.98 cycles

@@ -105,7 +105,7 @@ describe('T_C per HPU (processingPs)', () => {
 
 describe('the packet buffer in the simulation', () => {
   it('a Δr whose runs overflow the buffer starves HPUs; the model sees it, the selection avoids it', async () => {
-    const { runUnpack } = await import('../src/internal.js')
+    const { runUnpack } = await import('../src/harness.js')
     const { BYTE, vector } = await import('@spinmpi/ddt')
     // 8 MiB in 16 B blocks (γ = 128): 4096 packets on 32 HPUs, handlers ~9.7 µs ≫ T_pkt
     const type = vector(8 << 16, 16, 32, BYTE).commit()

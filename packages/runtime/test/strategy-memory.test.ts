@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BYTE, vector } from '@spinmpi/ddt'
 import { Cluster } from '@spinmpi/nic'
-import { postReceive, residencyOf, runUnpack } from '../src/internal.js'
+import { postReceive, residencyOf } from '../src/internal.js'
+import { runUnpack } from '../src/harness.js'
 
 const column = vector(512, 16, 64, BYTE).commit()
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BYTE, vector } from '@spinmpi/ddt'
 import { resolveProfile } from '@spinmpi/nic'
-import { hostUnpackPs, hostUnpackTraffic, modelTime, runUnpack, typeWork } from '../src/internal.js'
+import { hostUnpackPs, hostUnpackTraffic, modelTime, receiveStrategy, typeWork } from '../src/internal.js'
+import { runUnpack } from '../src/harness.js'
 
 const sc19 = resolveProfile('sc19')
 
@@ -32,7 +33,7 @@ describe('modelTime (SC19 §3.2.4 T_C)', () => {
 
   it('is the link time plus the unpack for host', () => {
     const t = vector(4096, 256, 512, BYTE).commit()
-    const m = modelTime({ profile: sc19, strategy: 'host', bytes: 1 << 20, gamma: 8, hostUnpackPs: 1000 })
+    const m = modelTime({ profile: sc19, model: receiveStrategy('host').model, bytes: 1 << 20, gamma: 8, hostUnpackPs: 1000 })
     expect(m).toBe(512 * 83_840 + 250_000 + 1000)
     expect(t.size).toBe(1 << 20)
   })
@@ -40,7 +41,7 @@ describe('modelTime (SC19 §3.2.4 T_C)', () => {
 
 describe('host copy rate (the memory system bounds one core)', () => {
   it('is the calibrated core rate on sc19 and the fill-buffer bound on the SC17 host', async () => {
-    const { hostCopyRate } = await import('../src/strategies/host-cost.js')
+    const { hostCopyRate } = await import('../src/strategies/model/host-cost.js')
     // sc19: min(2.5, 23.84 GiB/s / 2 = 12.8, 10 × 64 B / 51 ns = 12.55) = 2.5 B/ns
     expect(hostCopyRate(sc19.host)).toBe(2.5)
     // SC17: min(161.06, 150 GiB/s / 2 = 80.53, 640 B / 51 ns = 12.549) B/ns

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FLOAT64, vector } from '@spinmpi/ddt'
-import { run, runUnpack } from '../src/internal.js'
+import { run } from '../src/internal.js'
+import { runUnpack } from '../src/harness.js'
 
 // A rendezvous receive with a checkpointed strategy copies its resident NIC state (dataloop and
 // checkpoints) over PCIe once, when postReceive posts the ME; the clear-to-send waits for that

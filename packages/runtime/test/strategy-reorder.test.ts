@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BYTE, vector } from '@spinmpi/ddt'
-import { runUnpack } from '../src/internal.js'
+import { runUnpack } from '../src/harness.js'
 import { smallPacketProfile } from './strategy-helpers.js'
 
 // 64 KiB of 32 B blocks: 256 packets of 256 B on 4 HPUs

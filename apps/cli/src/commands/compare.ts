@@ -1,15 +1,16 @@
-// `spinmpi compare --type FILE [--count N] [--profile P] [--hpus N] [--json]`: the same message
+// `spinmpi compare --type FILE [--count N] [--profile P] [--hpus N] [--faults SPEC] [--fault-seed N] [--json]`: the same message
 // through every receive strategy side by side, with SC19 §3.2.4's predicted time beside the
 // simulated one and the fastest verified strategy marked. `specialized` only runs when the
 // type's layout fits one of its handlers.
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { classify } from '@spinmpi/ddt'
-import { RECEIVE_STRATEGIES, runUnpack, type UnpackResult } from '@spinmpi/runtime/internal'
+import { RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
+import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatTable } from '../table.js'
 import { collectSet, PROFILE_HELP, SET_HELP } from '../profile-option.js'
 import { profileOf, readType, round, runOrExplain } from './unpack.js'
+import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option.js'
 
 const CompareOptions = z.object({
   type: z.string({ error: 'required: a type JSON file' }).min(1),
@@ -17,6 +18,8 @@ const CompareOptions = z.object({
   profile: z.string().min(1).default('sc19'),
   set: z.array(z.string()).default([]),
   hpus: positiveInt.optional(),
+  faults: z.string().optional(),
+  faultSeed: z.string().optional(),
   json: z.boolean().default(false),
 })
 
@@ -40,6 +43,8 @@ interface CompareRow {
   verified: boolean | null
   winner: boolean
   note: string | null
+  /** With --faults: what the faults did in this strategy's run. */
+  faults?: UnpackResult['faults']
 }
 
 export function registerCompare(program: Command): void {
@@ -51,15 +56,19 @@ export function registerCompare(program: Command): void {
     .option('--profile <name|file>', PROFILE_HELP, 'sc19')
     .option('--set <path=value>', SET_HELP, collectSet)
     .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
+    .option('--faults <spec>', FAULTS_HELP)
+    .option('--fault-seed <n>', FAULT_SEED_HELP)
     .option('--json', 'print JSON')
     .action((raw: unknown) => {
       const o = parseOptions(CompareOptions, raw)
+      const faults = parseFaultOptions(o.faults, o.faultSeed)
       const type = readType(o.type)
       const profile = profileOf(o.profile, o.hpus, o.set)
-      const general = classify(type, o.count).kind === 'general'
-      const rows: CompareRow[] = RECEIVE_STRATEGIES.map((strategy) => {
-        if (strategy === 'specialized' && general) return skipped(strategy, 'no specialized handler for a general layout')
-        return row(runOrExplain(() => runUnpack({ type, count: o.count, strategy, profile })))
+      const rows: CompareRow[] = RECEIVE_STRATEGY_RECORDS.map(({ name: strategy, cannotServe }) => {
+        const why = cannotServe(type, o.count)
+        if (why !== null) return skipped(strategy, why)
+        const r = runOrExplain(() => runUnpack({ type, count: o.count, strategy, profile, ...(faults === undefined ? {} : { faults }) }))
+        return faults === undefined ? row(r) : { ...row(r), faults: r.faults }
       })
       const best = rows.filter((r) => r.verified === true && r.fallback === null && r.ns !== null).sort((a, b) => a.ns! - b.ns!)[0]
       if (best !== undefined) best.winner = true
@@ -88,6 +97,9 @@ export function registerCompare(program: Command): void {
         'DMA writes': r.dmaWrites,
         'DMA peak': r.dmaQueueMax,
         verified: r.verified,
+        ...(r.faults === undefined ? {} : {
+          'lost': r.faults.dropped, 'dups': r.faults.duplicates, 'spilled': r.faults.spilledPackets,
+        }),
         note: r.note ?? r.fallback ?? '',
       }))
       process.stdout.write(`${out.bytes} B on ${profile.name} with ${profile.nic.hpus} HPUs (* = fastest verified)\n${formatTable(table)}\n` +

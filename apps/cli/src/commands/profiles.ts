@@ -18,7 +18,7 @@ export function registerProfiles(program: Command): void {
   program
     .command('profiles')
     .description('list the machine profiles, or show one with the source of every value')
-    .argument('[name]', 'profile to show (sc19, spin-sc17-discrete, spin-sc17-integrated, pspin, fpspin, myrinet) or a JSON profile file')
+    .argument('[name]', `profile to show (${listProfiles().map((p) => p.name).join(', ')}) or a JSON profile file`)
     .option('--json', 'print JSON')
     .option('--set <path=value...>', 'override a value, e.g. --set nic.hpus=8 network.mtuBytes=4096')
     .action((name: string | undefined, raw: unknown) => {

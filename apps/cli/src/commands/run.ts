@@ -13,6 +13,7 @@ import { UsageError } from '../cli-error.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
 import { formatCell, formatTable } from '../table.js'
 import { takeProfileOptions } from '../profile-option.js'
+import { takeFaultOptions, withFaultCounts } from '../fault-option.js'
 import { looksLikeProgram } from '../launch/load-program.js'
 import { PROGRAM_USAGE } from '../launch/program-options.js'
 import { runProgram } from '../launch/run-program.js'
@@ -91,8 +92,9 @@ export function registerRun(program: Command): void {
 
 async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
   const goal = takeGoalOption(argv)
-  const args = appArgs(takeProfileOptions(goal.rest), cli)
-  const out = await withGoalExport(goal.file, () => runApp(cli, args))
+  const faulted = takeFaultOptions(goal.rest)
+  const args = appArgs(takeProfileOptions(faulted.rest), cli)
+  const out = await withGoalExport(goal.file, () => withFaultCounts(faulted.faults, () => runApp(cli, args)))
   // the app accepted the value, so a string here is 'true' or 'false'
   if (args.json === true || args.json === 'true') {
     process.stdout.write(`${JSON.stringify(out)}\n`)
@@ -135,7 +137,7 @@ async function runHelp(): Promise<string> {
 export function appHelp(name: string, app: AppCli): string {
   const options = [...app.usage.matchAll(/--[a-z-]+(?: [A-Za-z|.-]+)?/g)].map((m) => m[0])
   return [
-    `Usage: ${app.usage} [--set path=value]... [--goal FILE]`,
+    `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N]`,
     '',
     `${name}: ${app.about}.`,
     '',
@@ -144,6 +146,8 @@ export function appHelp(name: string, app: AppCli): string {
     '  --profile takes a name (spinmpi profiles) or a JSON profile file',
     '  --set path=value  override a profile value, e.g. --set nic.hpus=8 (repeatable)',
     '  --goal FILE  also write the run as a GOAL schedule to FILE',
+    '  --faults SPEC  inject faults into every simulation, e.g. loss=0.01,dup=0.005,nicmem=64KiB (docs/faults.md)',
+    '  --fault-seed N  seed of the fault draws',
     '',
   ].join('\n')
 }

@@ -1,17 +1,19 @@
 // `spinmpi unpack --type FILE --strategy S [--count N] [--profile P] [--hpus N] [--reorder SEED]
-// [--json]`: one message of `count` instances through one receive strategy on a two-node
+// [--faults SPEC] [--fault-seed N] [--json]`: one message of `count` instances through one receive strategy on a two-node
 // machine; prints the message processing time, throughput, γ, NIC memory, DMA writes and queue
 // peak, and whether the received bytes equal a host unpack (exit code 1 when they do not).
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { MpiError, parseTypeFile, type Datatype } from '@spinmpi/ddt'
 import type { Profile } from '@spinmpi/nic'
-import { RECEIVE_CHOICES, runUnpack, type UnpackResult } from '@spinmpi/runtime/internal'
+import { AUTO_STRATEGY_SUMMARY, RECEIVE_CHOICES, RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
+import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { UsageError } from '../cli-error.js'
 import { MAX_TYPE_FILE_BYTES, readInputText } from '../input-file.js'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { formatBytes, formatDuration, formatNumber, formatTable } from '../table.js'
 import { collectSet, loadProfile, PROFILE_HELP, SET_HELP } from '../profile-option.js'
+import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option.js'
 
 const UnpackOptions = z.object({
   type: z.string({ error: 'required: a type JSON file' }).min(1),
@@ -21,6 +23,8 @@ const UnpackOptions = z.object({
   set: z.array(z.string()).default([]),
   hpus: positiveInt.optional(),
   reorder: nonNegativeInt.optional(),
+  faults: z.string().optional(),
+  faultSeed: z.string().optional(),
   json: z.boolean().default(false),
 })
 
@@ -35,16 +39,22 @@ export function registerUnpack(program: Command): void {
     .option('--set <path=value>', SET_HELP, collectSet)
     .option('--hpus <n>', 'HPUs on the receiving NIC (default: the profile\'s)')
     .option('--reorder <seed>', 'deliver packets out of order, seeded')
+    .option('--faults <spec>', FAULTS_HELP)
+    .option('--fault-seed <n>', FAULT_SEED_HELP)
     .option('--json', 'print JSON')
+    .addHelpText('after', strategiesHelp())
     .action((raw: unknown) => {
       const o = parseOptions(UnpackOptions, raw)
+      const faults = parseFaultOptions(o.faults, o.faultSeed)
       const type = readType(o.type)
       const profile = profileOf(o.profile, o.hpus, o.set)
       const r = runOrExplain(() => runUnpack({
         type, count: o.count, strategy: o.strategy, profile,
         ...(o.reorder === undefined ? {} : { reorder: { seed: o.reorder } }),
+        ...(faults === undefined ? {} : { faults }),
       }))
-      process.stdout.write(o.json ? `${JSON.stringify(unpackJson(r))}\n` : `${unpackText(r)}\n`)
+      const json = faults === undefined ? unpackJson(r) : { ...unpackJson(r), faults: r.faults }
+      process.stdout.write(o.json ? `${JSON.stringify(json)}\n` : `${unpackText(r, faults !== undefined)}\n`)
       if (r.verified !== true) process.exitCode = 1
     })
 }
@@ -65,7 +75,8 @@ export function unpackJson(r: UnpackResult) {
   }
 }
 
-function unpackText(r: UnpackResult): string {
+function unpackText(r: UnpackResult, faulty: boolean): string {
+  const f = r.faults
   const rows = [
     { field: 'strategy', value: r.fallback === null ? r.strategy : `${r.strategy} (fallback: ${r.fallback})` },
     { field: 'message size', value: formatBytes(r.bytes) },
@@ -77,6 +88,11 @@ function unpackText(r: UnpackResult): string {
     { field: 'DMA queue peak', value: r.dmaQueueMax },
     ...(r.deltaR > 0 ? [{ field: 'checkpoint interval Δr', value: formatBytes(r.deltaR) }] : []),
     { field: 'model T_C', value: formatDuration(r.modelNs) },
+    ...(faulty ? [
+      { field: 'packets lost / retransmitted', value: `${f.dropped} / ${f.retransmitted}` },
+      { field: 'duplicates (discarded / handled)', value: `${f.duplicates} (${f.duplicatesDiscarded} / ${f.duplicatesHandled})` },
+      { field: 'spilled to host (NIC memory)', value: `${f.spilledPackets} packets, ${formatBytes(f.spilledBytes)}` },
+    ] : []),
     { field: 'verified', value: r.verified === true ? 'yes: equal to host unpack, guards intact' : 'NO' },
   ]
   return formatTable(rows, ['field', 'value'])
@@ -112,4 +128,12 @@ export function runOrExplain<T>(f: () => T): T {
     if (err instanceof MpiError) throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: '))
     throw err
   }
+}
+
+/** The strategies and what each does, from their records (auto: the model's choice per message). */
+function strategiesHelp(): string {
+  const width = Math.max(...RECEIVE_CHOICES.map((n) => n.length))
+  const lines = RECEIVE_STRATEGY_RECORDS.map((r) => `  ${r.name.padEnd(width)}  ${r.summary}`)
+  lines.push(`  ${'auto'.padEnd(width)}  ${AUTO_STRATEGY_SUMMARY}`)
+  return `\nStrategies:\n${lines.join('\n')}`
 }

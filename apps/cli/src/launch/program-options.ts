@@ -9,7 +9,7 @@ import { parseOptions } from '../options.js'
 
 export const PROGRAM_USAGE =
   'spinmpi run FILE [--ranks P] [--profile NAME|FILE] [--set path=value]... [--strategy S] [--send S] [--seed N] ' +
-  '[--timing] [--reorder WINDOW] [--json] [--goal FILE] [-- ARGS...]'
+  '[--timing] [--reorder WINDOW] [--faults SPEC] [--fault-seed N] [--json] [--goal FILE] [-- ARGS...]'
 
 /** One line per option for `spinmpi run FILE --help`. */
 export const PROGRAM_OPTION_HELP: readonly (readonly [string, string])[] = [
@@ -21,6 +21,8 @@ export const PROGRAM_OPTION_HELP: readonly (readonly [string, string])[] = [
   ['--seed N', 'seed of every random stream of the simulator (default 1)'],
   ['--timing', 'timing mode: no payload bytes move (buffers are null), only sizes and costs'],
   ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets'],
+  ['--faults SPEC', 'inject faults, e.g. loss=0.01,dup=0.005,nicmem=64KiB,rto=2us (docs/faults.md)'],
+  ['--fault-seed N', 'seed of the fault draws (default: --seed)'],
   ['--json', 'print the run summary as one JSON object'],
   ['--goal FILE', 'also write the run as a GOAL schedule to FILE'],
   ['-- ARGS...', "the program's own arguments (its second parameter, a string array)"],
@@ -40,6 +42,8 @@ const ProgramOptions = z.strictObject({
   seed: z.coerce.number({ error: 'expected an integer' }).int('expected an integer').default(1),
   timing: z.boolean().default(false),
   reorder: positiveInt.optional(),
+  faults: z.string().optional(),
+  faultSeed: z.string().optional(),
   json: z.boolean().default(false),
   goal: z.string().min(1, 'expected a file name').optional(),
   help: z.boolean().default(false),

@@ -9,6 +9,7 @@ import { loadProfile } from '../profile-option.js'
 import { loadProgram } from './load-program.js'
 import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './program-options.js'
 import { summarize, summaryText } from './run-summary.js'
+import { parseFaultOptions } from '../fault-option.js'
 
 /** An error raised inside one rank of the user's program: reported as one line, exit 1. */
 export class ProgramError extends UsageError {
@@ -21,6 +22,7 @@ export async function runProgram(file: string, words: readonly string[]): Promis
     process.stdout.write(programHelp())
     return
   }
+  const faults = parseFaultOptions(o.faults, o.faultSeed)
   const profile = loadProfile(o.profile, o.set)
   const main = await loadProgram(file)
   const mode = o.timing ? 'timing' : 'data'
@@ -29,6 +31,7 @@ export async function runProgram(file: string, words: readonly string[]): Promis
     result = await withGoalExport(o.goal, () => run({
       ranks: o.ranks, profile, seed: o.seed, mode, strategy: o.strategy, send: o.send,
       ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder } }),
+      ...(faults === undefined ? {} : { faults }),
     }, (comm) => main(comm, [...o.args])))
   } catch (err) {
     if (err instanceof RankError) throw new ProgramError(firstLine(err.message))
@@ -36,7 +39,7 @@ export async function runProgram(file: string, words: readonly string[]): Promis
     if (err instanceof UsageError) throw err
     throw err
   }
-  const summary = summarize({ program: file, ranks: o.ranks, mode, strategy: o.strategy, send: o.send, seed: o.seed }, result)
+  const summary = summarize({ program: file, ranks: o.ranks, mode, strategy: o.strategy, send: o.send, seed: o.seed, ...(faults === undefined ? {} : { faults }) }, result)
   process.stdout.write(o.json ? `${JSON.stringify(summary)}\n` : summaryText(summary))
 }
 

@@ -3,7 +3,7 @@
 // fallbacks and unreceived messages. One object: --json prints it as it is, else as tables.
 // Fields the runtime does not report (older runtimes) are left out rather than shown as zero.
 
-import type { RunResult } from '@spinmpi/runtime'
+import type { FaultCounts, FaultSpec, RunResult } from '@spinmpi/runtime'
 import { formatTable } from '../table.js'
 
 export interface StrategyLine {
@@ -37,6 +37,9 @@ export interface RunSummary {
   readonly hpuBusyNs: number
   readonly nicMemPeakBytes: number
   readonly fallbacks: number
+  /** The faults asked for (--faults) and what they did. */
+  readonly faults?: FaultSpec
+  readonly faultCounts?: FaultCounts
   readonly unreceived?: unknown
   /** What each rank's main returned, when JSON can hold it. */
   readonly results: readonly unknown[]
@@ -49,6 +52,7 @@ export interface RunSettings {
   readonly strategy: string
   readonly send: string
   readonly seed: number
+  readonly faults?: FaultSpec
 }
 
 /** Ranks listed one per row in the text summary. */
@@ -79,6 +83,7 @@ export function summarize(settings: RunSettings, r: RunResult<unknown>): RunSumm
     hpuBusyNs: ns(s.hpuBusyPs),
     nicMemPeakBytes: s.nicMemPeakBytes,
     fallbacks: s.fallbacks,
+    ...(settings.faults === undefined || s.faults === undefined ? {} : { faultCounts: s.faults }),
     ...(s.unreceived === undefined ? {} : { unreceived: s.unreceived }),
     results: r.results.map(jsonable),
   }
@@ -123,6 +128,7 @@ export function summaryText(s: RunSummary): string {
     { field: 'HPU busy, all NICs (ns)', value: s.hpuBusyNs },
     { field: 'NIC memory peak (B)', value: s.nicMemPeakBytes },
     { field: 'fallbacks', value: s.fallbacks },
+    ...(s.faultCounts === undefined ? [] : faultRows(s.faultCounts)),
     ...(s.unreceived === undefined ? [] : [{ field: 'unreceived messages', value: unreceivedCount(s.unreceived) ?? JSON.stringify(s.unreceived) }]),
   ]
   // Many ranks: the first and last few (--json has every one).
@@ -138,6 +144,14 @@ export function summaryText(s: RunSummary): string {
   const parts = [formatTable(head), formatTable(perRank)]
   if (strategies.length > 0) parts.push(formatTable(strategies))
   return `${parts.join('\n\n')}\n`
+}
+
+function faultRows(f: FaultCounts): { field: string; value: string | number }[] {
+  return [
+    { field: 'packets lost / retransmitted', value: `${f.dropped} / ${f.retransmitted}` },
+    { field: 'duplicates (discarded / handled)', value: `${f.duplicates} (${f.duplicatesDiscarded} / ${f.duplicatesHandled})` },
+    { field: 'spilled to host (NIC memory)', value: `${f.spilledPackets} packets, ${f.spilledBytes} B, ${f.spilledReceives} receives` },
+  ]
 }
 
 function withBytes(p: { readonly messages: number; readonly bytes?: number }): string {

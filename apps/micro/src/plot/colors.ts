@@ -1,10 +1,12 @@
 // One colour per series, distinct within a chart. Series that recur across figures (strategies,
 // transports) keep their colour everywhere; any other series takes the first palette colour no
-// series of the chart holds yet.
+// series of the chart holds yet. A receive strategy's colour is its record's (the registry).
+
+import { RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
 
 const FIXED: Readonly<Record<string, string>> = {
-  host: '#1f77b4', specialized: '#d62728', 'rw-cp': '#2ca02c', 'ro-cp': '#ff7f0e', 'hpu-local': '#9467bd',
-  iovec: '#8c564b', rdma: '#17becf', spin: '#e377c2', init: '#bcbd22', setup: '#ff7f0e', block: '#1f77b4',
+  ...Object.fromEntries(RECEIVE_STRATEGY_RECORDS.map((s) => [s.name, s.chart.colour])),
+  rdma: '#17becf', spin: '#e377c2', init: '#bcbd22', setup: '#ff7f0e', block: '#1f77b4',
 }
 const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22',
   '#393b79', '#637939', '#8c6d31', '#843c39', '#7b4173', '#3182bd', '#e6550d', '#31a354', '#756bb1', '#636363']

@@ -1,4 +1,5 @@
 export { Network, NetworkError } from './network.js'
 export { Packet, PKT_HEADER, PKT_COMPLETION, PKT_DUPLICATE, type PacketArrival } from './packet.js'
 export { boundedShuffle } from './reorder.js'
+export { defaultRtoPs, RTO_ROUND_TRIPS } from './retransmit.js'
 export type { MessageSpec, StreamSpec, ReorderOptions, FaultOptions, NetworkOptions, NetworkCounters } from './types.js'

@@ -11,7 +11,8 @@
 // Back-pressure: pause(node) stops every source from injecting further packets to that node
 // until resume(node); packets already injected still land (the receiver needs about L * rate of
 // headroom per sender, as with any credit-based link). Faults and reordering draw from seeded
-// streams, so runs repeat exactly. See docs/nic.md.
+// streams, so runs repeat exactly; a lost packet is sent again after a retransmission timeout
+// (retransmit.ts). See docs/nic.md and docs/faults.md.
 
 import debugFactory from 'debug'
 import { Rng } from '../sim/rng.js'
@@ -20,9 +21,10 @@ import type { Ps } from '../sim/time.js'
 import { ns, transferPs } from '../sim/time.js'
 import type { NetworkParams } from '../profile/schema.js'
 import { advance, chunkPackets, hasPending, isDone, type OutChunk, type OutMessage } from './out-message.js'
-import { packetViews } from './payload-views.js'
+import { packetViews, type PacketViews } from './payload-views.js'
 import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
 import { boundedShuffle } from './reorder.js'
+import { defaultRtoPs, ResendQueue, type Resend } from './retransmit.js'
 import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions, StreamSpec } from './types.js'
 
 const log = debugFactory('spinmpi:nic:net')
@@ -39,6 +41,10 @@ interface Port {
   ejectFree: Ps
   paused: boolean
   pumpScheduled: boolean
+  /** Time of the pump event scheduled last (meaningful while pumpScheduled). */
+  pumpAt: Ps
+  /** Lost packets of this source waiting for their retransmission timeout. */
+  resend: ResendQueue
   /** Messages with packets still to inject, oldest first. */
   queue: OutMessage[]
   /** Sources stalled because this node paused its ejection. */
@@ -53,6 +59,7 @@ export class Network {
     packetsDelivered: 0,
     packetsDropped: 0,
     packetsDuplicated: 0,
+    packetsRetransmitted: 0,
     payloadBytesInjected: 0,
   }
   private readonly sim: Simulator
@@ -66,6 +73,8 @@ export class Network {
   private readonly faults: FaultOptions | null
   private readonly reorderRng: Rng | null
   private readonly faultRng: Rng | null
+  /** Retransmission timeout after a lost packet's last bit left. */
+  readonly rtoPs: Ps
   private nextMsgId = 0
   private readonly pumpFn: (node: number) => void
   private readonly deliverFn: (pkt: Packet) => void
@@ -89,6 +98,9 @@ export class Network {
     }
     this.reorderRng = this.reorder === null ? null : new Rng(this.reorder.seed, 'net.reorder')
     this.faultRng = this.faults === null ? null : new Rng(this.faults.seed, 'net.faults')
+    const rto = this.faults?.rtoPs
+    if (rto !== undefined && !(Number.isInteger(rto) && rto > 0)) throw new NetworkError(`faults.rtoPs: expected a positive integer, got ${rto}`)
+    this.rtoPs = rto ?? defaultRtoPs(params)
     this.pumpFn = (node) => this.pump(node)
     this.deliverFn = (pkt) => this.deliver(pkt)
   }
@@ -235,7 +247,46 @@ export class Network {
     const port = this.ports[node]!
     if (port.pumpScheduled) return
     port.pumpScheduled = true
+    port.pumpAt = t
     this.sim.at(t, this.pumpFn, node)
+  }
+
+  /**
+   * Makes sure a pump runs by `t` even if one is scheduled later (a retransmission timeout may
+   * have scheduled one; without faults nothing is pending when pump schedules, so this is
+   * schedulePump). A superseded pump event still runs and finds its work done or reschedules.
+   */
+  private schedulePumpBy(node: number, t: Ps): void {
+    const port = this.ports[node]!
+    if (port.pumpScheduled && port.pumpAt <= t) return
+    port.pumpScheduled = true
+    port.pumpAt = t
+    this.sim.at(t, this.pumpFn, node)
+  }
+
+  /** Wakes the pump for the oldest lost packet of `node` (when its timeout fires, or on resume). */
+  private wakeResend(node: number): void {
+    const port = this.ports[node]!
+    const r = port.resend.peek()
+    if (r === undefined) return
+    const dst = this.ports[r.dst]!
+    if (dst.paused && r.due <= this.sim.now) {
+      if (!dst.waiters.includes(node)) dst.waiters.push(node)
+      return
+    }
+    this.schedulePumpBy(node, Math.max(r.due, port.injectFree, this.sim.now))
+  }
+
+  /** Sends the oldest lost packet of `node` again if its timeout has fired; true if it did. */
+  private resendDue(node: number, port: Port, now: Ps): boolean {
+    const r = port.resend.peek()
+    if (r === undefined || r.due > now || this.ports[r.dst]!.paused) return false
+    port.resend.shift()
+    const ser = this.serializationPs(r.length)
+    port.injectFree = now + ser
+    this.counters.packetsRetransmitted++
+    this.emit(r.src, r.dst, r.msgId, r.seq, r.offset, r.length, r.flags, r.user, r.data, 0, r.data === null ? null : packetViews(r.data), 0, ser, now)
+    return true
   }
 
   /**
@@ -247,7 +298,15 @@ export class Network {
     const port = this.ports[node]!
     port.pumpScheduled = false
     const now = this.sim.now
-    if (port.injectFree > now) return this.schedulePump(node, port.injectFree)
+    if (port.injectFree > now) return this.schedulePumpBy(node, port.injectFree)
+    if (port.resend.length > 0) {
+      // a timed-out packet goes before new ones (the retransmission buffer is served first)
+      if (this.resendDue(node, port, now)) {
+        if (port.queue.length > 0) this.schedulePumpBy(node, port.injectFree)
+        return this.wakeResend(node)
+      }
+      this.wakeResend(node)
+    }
     const queue = port.queue
     let qi = 0
     while (qi < queue.length && !hasPending(queue[qi]!)) qi++
@@ -255,7 +314,7 @@ export class Network {
     const msg = queue[qi]!
     if (msg.sent === 0) {
       const start = port.lastMsgStart + this.gap
-      if (start > now) return this.schedulePump(node, start)
+      if (start > now) return this.schedulePumpBy(node, start)
     }
     const dst = this.ports[msg.dst]!
     if (dst.paused) {
@@ -276,27 +335,25 @@ export class Network {
     let flags = 0
     if (chunk.seqBase + local === 0) flags |= PKT_HEADER
     if (chunk.end && local === chunk.npkts - 1) flags |= PKT_COMPLETION
-    this.emit(msg, chunk, local, chunkOffset, length, flags, ser, now, dst)
+    const views = chunk.views
+    this.emit(msg.src, msg.dst, msg.id, chunk.seqBase + local, chunk.msgOffset + chunkOffset, length, flags, msg.user, chunk.data, chunkOffset, views, local, ser, now)
     advance(msg)
     if (isDone(msg)) {
       queue.splice(qi, 1)
       const cb = msg.onInjected
       if (cb !== undefined) this.sim.at(port.injectFree, injectedEvent, { cb, id: msg.id, t: port.injectFree })
     }
-    if (queue.length > 0) this.schedulePump(node, port.injectFree)
+    if (queue.length > 0) this.schedulePumpBy(node, port.injectFree)
+    if (port.resend.length > 0) this.wakeResend(node)
   }
 
-  /** Puts one packet (and a fault-injected duplicate) on the way to `dst`. */
+  /**
+   * Puts one packet (and a fault-injected duplicate) on the way to `dst`, or, when fault
+   * injection loses it, queues it for retransmission one RTO after its last bit left.
+   */
   private emit(
-    msg: OutMessage,
-    chunk: OutChunk,
-    local: number,
-    chunkOffset: number,
-    length: number,
-    flags: number,
-    ser: Ps,
-    now: Ps,
-    dst: Port,
+    src: number, dst: number, msgId: number, seq: number, offset: number, length: number, flags: number, user: unknown,
+    data: Uint8Array | null, dataOffset: number, views: PacketViews | null, viewSlot: number, ser: Ps, now: Ps,
   ): void {
     const faults = this.faults
     let copies = 1
@@ -304,31 +361,36 @@ export class Network {
       const rng = this.faultRng!
       if (faults.drop > 0 && rng.next() < faults.drop) {
         this.counters.packetsDropped++
-        copies = 0
+        // the retransmission buffer holds its own copy: the sender's buffer may be reused by then
+        const kept = data === null ? null : data.slice(dataOffset, dataOffset + length)
+        const r: Resend = { src, dst, msgId, seq, offset, length, flags, user, data: kept, due: now + ser + this.rtoPs }
+        this.ports[src]!.resend.push(r)
+        return
       } else if (faults.duplicate > 0 && rng.next() < faults.duplicate) {
         this.counters.packetsDuplicated++
         copies = 2
       }
     }
+    const dstPort = this.ports[dst]!
     for (let c = 0; c < copies; c++) {
       const pkt = this.pool.pop() ?? new Packet()
-      pkt.src = msg.src
-      pkt.dst = msg.dst
-      pkt.msgId = msg.id
-      pkt.seq = chunk.seqBase + local
-      pkt.offset = chunk.msgOffset + chunkOffset
+      pkt.src = src
+      pkt.dst = dst
+      pkt.msgId = msgId
+      pkt.seq = seq
+      pkt.offset = offset
       pkt.length = length
       pkt.flags = c === 0 ? flags : flags | PKT_DUPLICATE
-      pkt.user = msg.user
-      pkt.messageData = chunk.data
-      pkt.dataOffset = chunkOffset
-      pkt.views = chunk.views
-      pkt.viewSlot = local
+      pkt.user = user
+      pkt.messageData = data
+      pkt.dataOffset = dataOffset
+      pkt.views = views
+      pkt.viewSlot = viewSlot
       pkt.injectedAt = now
-      const ejectStart = Math.max(now + this.latency, dst.ejectFree)
-      dst.ejectFree = ejectStart + ser
-      pkt.arrivedAt = dst.ejectFree
-      this.sim.at(dst.ejectFree, this.deliverFn, pkt)
+      const ejectStart = Math.max(now + this.latency, dstPort.ejectFree)
+      dstPort.ejectFree = ejectStart + ser
+      pkt.arrivedAt = dstPort.ejectFree
+      this.sim.at(dstPort.ejectFree, this.deliverFn, pkt)
     }
   }
 
@@ -346,6 +408,8 @@ function newPort(): Port {
     ejectFree: 0,
     paused: false,
     pumpScheduled: false,
+    pumpAt: 0,
+    resend: new ResendQueue(),
     queue: [],
     waiters: [],
   }

@@ -28,10 +28,12 @@ export interface ReorderOptions {
 
 export interface FaultOptions {
   seed: number
-  /** Probability that a packet is lost in the network. */
+  /** Probability that a packet (each transmission of it) is lost in the network; lost packets are sent again after rtoPs. */
   drop: number
   /** Probability that a packet is delivered twice. */
   duplicate: number
+  /** Retransmission timeout in ps (default: defaultRtoPs of the network profile). */
+  rtoPs?: Ps
 }
 
 export interface NetworkOptions {
@@ -45,6 +47,8 @@ export interface NetworkCounters {
   packetsDelivered: number
   packetsDropped: number
   packetsDuplicated: number
-  /** Payload bytes injected (duplicates not counted). */
+  /** Transmissions of lost packets after their timeout (a packet lost twice counts twice). */
+  packetsRetransmitted: number
+  /** Payload bytes injected (duplicates and retransmissions not counted). */
   payloadBytesInjected: number
 }

@@ -11,7 +11,7 @@ export const HER_COMPLETION = 2
 
 export class Her {
   kind = HER_PAYLOAD
-  msg: ProcessedMessage | null = null
+  msg: ProcessedMessage<Her> | null = null
   /** The packet (header or payload HER); null for completion HERs. */
   packet: Packet | null = null
   /** Packet index within its message. */
@@ -30,6 +30,8 @@ export class Her {
   error: string | null = null
   /** Buffer an outbound handler fills (process-put), or null. */
   scratch: Uint8Array | null = null
+  /** A second delivery of a packet run through its handler (faults, dupMode 'handler'): not counted for completion. */
+  duplicate = false
 }
 
 export class HerPool {
@@ -46,6 +48,7 @@ export class HerPool {
     her.bufferBytes = 0
     her.error = null
     her.scratch = null
+    her.duplicate = false
     this.free.push(her)
   }
 }

@@ -7,50 +7,88 @@ import type { Ps } from '../sim/time.js'
 import type { MessageHeader } from './handler-api.js'
 import type { UnexpectedMessage } from './matching.js'
 
-/** The kinds of events a NIC posts to its host. */
-export type HostEventKind =
-  /** A message completed on an ME (all bytes in host memory, handlers done). */
-  | 'put'
-  /** A late-posted priority ME found an unexpected message; the host copies it. */
-  | 'put-overflow'
-  /** A message landed in an overflow ME (all bytes deposited). */
-  | 'unexpected'
-  /** A message matched nothing and was discarded. */
-  | 'dropped'
-  /** A handler failed (FAIL or threw), or a NIC resource ran out. */
-  | 'error'
-  /** The target acknowledged a put this node sent. */
-  | 'ack'
-  /** The last byte of a put this node sent left the NIC. */
-  | 'send'
-  /** A handler's DMA write without noEvent completed. */
-  | 'dma'
-  /** A handler posted a value with ctx.hostEvent. */
-  | 'handler'
-  /** A use-once ME was unlinked. */
-  | 'unlink'
-
-/** One event a NIC posts to its host (completion queue entry). */
-export interface HostEvent {
-  readonly kind: HostEventKind
+/** What every host event carries: its kind, when, on which node, and the message it is about. */
+interface EventBase<K extends string> {
+  readonly kind: K
   readonly time: Ps
   readonly node: number
+  /** ME id and user pointer the message matched (0 when none, e.g. for 'send' and 'ack'). */
   readonly meId: number
   readonly userPtr: number
-  readonly header: MessageHeader | null
-  /** Bytes the event covers (message length, DMA length, ...). */
+  readonly header: MessageHeader
+}
+
+/** A message is complete in host memory: all bytes written, handlers done. */
+interface MessageDone<K extends string> extends EventBase<K> {
+  /** Message length in bytes. */
   readonly length: number
-  /** Host offset (DMA target, deposit offset, overflow offset). */
+  /** Where in the ME's host memory the message starts. */
   readonly hostOffset: number
-  /** ctx.hostEvent value, dropped bytes of a 'put', ... */
-  readonly value: number
-  readonly message: string
-  readonly unexpected: UnexpectedMessage | null
-  /** When the message's first packet reached the NIC ('put', 'unexpected', 'put-overflow'); else `time`. */
+  /** Bytes dropped (flow control, DROP from a handler, beyond the ME's length). */
+  readonly droppedBytes: number
+  /** When the message's first packet reached the NIC. */
   readonly firstByteAt: Ps
 }
 
-/** Selects the host events a poll or wait takes. */
+/** A message completed on an ME (all bytes in host memory, handlers done). */
+export interface PutEvent extends MessageDone<'put'> {}
+
+/** A message landed in an overflow ME (all bytes deposited); the host may copy it out later. */
+export interface UnexpectedEvent extends MessageDone<'unexpected'> {
+  readonly unexpected: UnexpectedMessage
+}
+
+/** A late-posted priority ME found an unexpected message; the host copies it. */
+export interface PutOverflowEvent extends MessageDone<'put-overflow'> {
+  readonly unexpected: UnexpectedMessage
+}
+
+/** A message matched nothing and was discarded. */
+export interface DroppedEvent extends EventBase<'dropped'> {
+  readonly length: number
+}
+
+/** A handler failed (FAIL or threw), or a NIC resource ran out. */
+export interface ErrorEvent extends EventBase<'error'> {
+  readonly message: string
+}
+
+/** The target acknowledged a put this node sent. */
+export interface AckEvent extends EventBase<'ack'> {
+  readonly length: number
+}
+
+/** The last byte of a put this node sent left the NIC. */
+export interface SendEvent extends EventBase<'send'> {
+  readonly length: number
+}
+
+/** A handler's DMA write without noEvent completed. */
+export interface DmaEvent extends EventBase<'dma'> {
+  readonly length: number
+  readonly hostOffset: number
+}
+
+/** A handler posted a value with ctx.hostEvent. */
+export interface HandlerEvent extends EventBase<'handler'> {
+  readonly value: number
+}
+
+/** A use-once ME was unlinked. */
+export interface UnlinkEvent extends EventBase<'unlink'> {}
+
+/** One event a NIC posts to its host (completion queue entry), told apart by `kind`. */
+export type HostEvent =
+  | PutEvent | UnexpectedEvent | PutOverflowEvent | DroppedEvent | ErrorEvent
+  | AckEvent | SendEvent | DmaEvent | HandlerEvent | UnlinkEvent
+
+/** The kinds of events a NIC posts to its host. */
+export type HostEventKind = HostEvent['kind']
+
+/** The event of one kind. */
+export type HostEventOf<K extends HostEventKind> = Extract<HostEvent, { readonly kind: K }>
+
+/** Selects the host events a poll or wait takes (a type guard narrows what it returns). */
 export type HostEventFilter = (e: HostEvent) => boolean
 
 const ANY: HostEventFilter = () => true
@@ -127,6 +165,8 @@ export class HostEventQueue {
   }
 
   /** Removes and returns the first queued event passing `filter`, or null. */
+  poll<E extends HostEvent>(filter: (e: HostEvent) => e is E): E | null
+  poll(filter?: HostEventFilter): HostEvent | null
   poll(filter: HostEventFilter = ANY): HostEvent | null {
     const i = this.queued.findIndex(filter)
     if (i < 0) return null
@@ -134,6 +174,8 @@ export class HostEventQueue {
   }
 
   /** The first event passing `filter`: an already queued one, or the next one posted. */
+  next<E extends HostEvent>(filter: (e: HostEvent) => e is E): Promise<E>
+  next(filter?: HostEventFilter): Promise<HostEvent>
   next(filter: HostEventFilter = ANY): Promise<HostEvent> {
     const e = this.poll(filter)
     if (e) return Promise.resolve(e)
@@ -147,18 +189,39 @@ export class HostEventQueue {
   }
 }
 
-/** Builds an event; fields not given take their neutral value. */
-export function makeEvent(kind: HostEventKind, time: Ps, node: number, fields: Partial<HostEvent> = {}): HostEvent {
-  return {
+/** The fields of a `K` event besides kind, time and node; meId and userPtr default to 0. */
+export type HostEventFields<K extends HostEventKind> =
+  Omit<HostEventOf<K>, 'kind' | 'time' | 'node' | 'meId' | 'userPtr'> & { readonly meId?: number; readonly userPtr?: number }
+
+/**
+ * Builds an event of kind `kind`. Every event object has the same fields (those its kind lacks
+ * hold neutral values), so code reading events sees one object shape.
+ */
+export function makeEvent<K extends HostEventKind>(kind: K, time: Ps, node: number, fields: HostEventFields<K>): HostEventOf<K> {
+  const f = fields as Partial<AllFields>
+  const event: AllFields = {
     kind, time, node,
-    meId: fields.meId ?? 0,
-    userPtr: fields.userPtr ?? 0,
-    header: fields.header ?? null,
-    length: fields.length ?? 0,
-    hostOffset: fields.hostOffset ?? 0,
-    value: fields.value ?? 0,
-    message: fields.message ?? '',
-    unexpected: fields.unexpected ?? null,
-    firstByteAt: fields.firstByteAt ?? time,
+    meId: f.meId ?? 0,
+    userPtr: f.userPtr ?? 0,
+    header: f.header!,
+    length: f.length ?? 0,
+    hostOffset: f.hostOffset ?? 0,
+    droppedBytes: f.droppedBytes ?? 0,
+    value: f.value ?? 0,
+    message: f.message ?? '',
+    unexpected: f.unexpected ?? null,
+    firstByteAt: f.firstByteAt ?? time,
   }
+  return event as unknown as HostEventOf<K>
+}
+
+/** Every field any kind has (the one object shape of makeEvent). */
+interface AllFields extends EventBase<HostEventKind> {
+  readonly length: number
+  readonly hostOffset: number
+  readonly droppedBytes: number
+  readonly value: number
+  readonly message: string
+  readonly unexpected: UnexpectedMessage | null
+  readonly firstByteAt: Ps
 }

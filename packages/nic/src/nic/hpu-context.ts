@@ -26,8 +26,11 @@ export interface HpuServices {
   readonly issueCycles: number
   /** Cycles of one atomic read-modify-write on HPU memory. */
   readonly atomicCycles: number
-  dmaWrite(t: Ps, bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean): Ps
-  dmaRead(t: Ps, bytes: number): Ps
+  /** DMAs issued from HPU `lane`, whose clock never goes back while a handler runs. */
+  dmaWrite(t: Ps, bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean, lane: number): Ps
+  dmaRead(t: Ps, bytes: number, lane: number): Ps
+  /** A handler's end event ran: its DMAs issued for earlier times are booked by now. */
+  handlerEnded(): void
   putFromDevice(t: Ps, data: Uint8Array | null, len: number, dest: PutDestination, msg: ProcessedMessage): void
   putFromHost(t: Ps, hostOffset: number, len: number, dest: PutDestination, msg: ProcessedMessage): void
   counterInc(t: Ps, msg: ProcessedMessage, n: number): void
@@ -110,7 +113,7 @@ export class HpuContext implements HandlerContext {
       copyBytes(host, hostOffset, src, srcOffset, len)
     }
     this.charge(this.issueCycles)
-    const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, noEvent)
+    const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, noEvent, this.hpu)
     if (blocking) this.waitUntil(done)
     return done
   }
@@ -125,7 +128,7 @@ export class HpuContext implements HandlerContext {
       copyBytes(dst, dstOffset, host, hostOffset, len)
     }
     this.charge(this.issueCycles)
-    const done = this.services.dmaRead(this.now, len)
+    const done = this.services.dmaRead(this.now, len, this.hpu)
     if (blocking) this.waitUntil(done)
     return done
   }
@@ -180,7 +183,7 @@ export class HpuContext implements HandlerContext {
   hostFetchAdd(hostOffset: number, inc: number): number {
     this.checkHost(hostOffset, 4, 'hostFetchAdd')
     this.charge(this.issueCycles)
-    this.waitUntil(this.services.dmaRead(this.now, 4))
+    this.waitUntil(this.services.dmaRead(this.now, 4, this.hpu))
     const host = this.hostBuffer
     if (host === null) return 0
     const v = new DataView(host.buffer, host.byteOffset, host.byteLength)
@@ -192,7 +195,7 @@ export class HpuContext implements HandlerContext {
   hostCompareAndSwap(hostOffset: number, expected: number, desired: number): boolean {
     this.checkHost(hostOffset, 4, 'hostCompareAndSwap')
     this.charge(this.issueCycles)
-    this.waitUntil(this.services.dmaRead(this.now, 4))
+    this.waitUntil(this.services.dmaRead(this.now, 4, this.hpu))
     const host = this.hostBuffer
     if (host === null) return false
     const v = new DataView(host.buffer, host.byteOffset, host.byteLength)

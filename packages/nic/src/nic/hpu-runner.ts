@@ -27,7 +27,7 @@ export class HpuRunner implements HerExecutor {
   private readonly packets: PacketView[] = []
   private readonly completion = new CompletionView()
 
-  constructor(services: HpuServices, private readonly baseCycles: number) {
+  constructor(private readonly services: HpuServices, private readonly baseCycles: number) {
     for (let i = 0; i < services.numHpus; i++) {
       this.contexts.push(new HpuContext(i, services))
       this.packets.push(new PacketView())
@@ -66,6 +66,7 @@ export class HpuRunner implements HerExecutor {
   }
 
   finished(her: Her): void {
+    this.services.handlerEnded()
     her.msg!.sink.handlerFinished(her)
   }
 }

@@ -21,7 +21,7 @@ export const MODE_PROCESS = 2
 /** The header handler returned DROP (or FAIL): payload packets are dropped and counted. */
 export const MODE_DROP = 3
 
-export class InboundMessage implements ProcessedMessage {
+export class InboundMessage implements ProcessedMessage<Her> {
   mode = MODE_DISCARD
   me: MatchEntry | null = null
   context!: ExecutionContext
@@ -51,8 +51,10 @@ export class InboundMessage implements ProcessedMessage {
   meId = 0
   userPtr = 0
   ackWanted = false
+  /** Duplicate deliveries whose handlers have not finished (the message waits for them). */
+  duplicatesInFlight = 0
 
-  constructor(readonly header: MessageHeader, readonly sink: HerSink) {}
+  constructor(readonly header: MessageHeader, readonly sink: HerSink<Her>) {}
 
   /** Marks `index` as seen; false when it was already seen (a duplicate). */
   markSeen(index: number): boolean {

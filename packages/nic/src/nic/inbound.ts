@@ -3,7 +3,9 @@
 // packet at a time), then either to host memory on the non-processing path (no execution
 // context, or PROCEED), or into the packet buffer and on to the HER scheduler. A full packet
 // buffer pauses the link (lossless back-pressure) unless the ME asked for flow control, in which
-// case the packet is dropped and reported to the completion handler.
+// case the packet is dropped and reported to the completion handler. When the NIC's memory for
+// packets runs out (the `nicmem` fault) and the ME has a spill area, the packet goes raw to host
+// memory instead, for the host to unpack (docs/faults.md).
 
 import debugFactory from 'debug'
 import type { Packet } from '../net/packet.js'
@@ -20,6 +22,7 @@ import type { NicParts } from './nic-parts.js'
 import type { HerSink } from './processed-message.js'
 import { ReturnCode, isPending, returnCodeName } from './return-codes.js'
 import { Ring } from './ring.js'
+import type { SpillArea } from './spill.js'
 import { VirtualHpu } from './scheduler.js'
 import { WIRE_ACK, type WireFragment } from './wire.js'
 
@@ -32,7 +35,7 @@ export interface InboundHooks {
   sendAck(header: MessageHeader, at: Ps): void
 }
 
-export class InboundEngine implements HerSink {
+export class InboundEngine implements HerSink<Her> {
   private readonly ingress = new Ring<Packet>(64)
   /** Matched packets waiting for packet buffer space (the link is paused meanwhile). */
   private readonly stalled = new Ring<Packet>(64)
@@ -51,6 +54,12 @@ export class InboundEngine implements HerSink {
   private readonly pumpFn = () => { this.pumpScheduled = false; this.pump() }
   private readonly matchedFn = (pkt: Packet) => this.matched(pkt)
   private readonly bufferedFn = (her: Her) => this.buffered(her)
+  /**
+   * Run the payload handler on a duplicate delivery of a processed message too, as a NIC without
+   * a reliable transport would (faults, dupMode 'handler'; docs/faults.md). Its bytes and its
+   * completion count are not counted twice; the message completes after its handler.
+   */
+  duplicatesToHandlers = false
 
   constructor(private readonly p: NicParts, private readonly hooks: InboundHooks) {
     const nic = p.profile.nic
@@ -143,6 +152,8 @@ export class InboundEngine implements HerSink {
     const index = frag.firstPacket + pkt.seq
     const len = pkt.length
     if (msg.mode === MODE_PROCESS && len > 0 && !this.p.buffer.fits(len)) {
+      const spill = msg.me!.options.spill
+      if (spill !== undefined && this.p.buffer.exceedsMemLimit(len)) return this.spill(msg, frag, pkt, index, spill)
       if (msg.me!.options.flowControl !== true) return false
       if (!msg.markSeen(index)) return this.duplicate(pkt)
       this.seen(msg, frag, pkt)
@@ -153,8 +164,15 @@ export class InboundEngine implements HerSink {
       this.packetDone(msg)
       return true
     }
-    if (!msg.markSeen(index)) return this.duplicate(pkt)
-    this.seen(msg, frag, pkt)
+    let again = false
+    if (!msg.markSeen(index)) {
+      if (!this.duplicatesToHandlers || msg.mode !== MODE_PROCESS || len === 0) return this.duplicate(pkt)
+      again = true
+      msg.duplicatesInFlight++
+      this.p.stats.duplicatesHandled++
+    } else {
+      this.seen(msg, frag, pkt)
+    }
     const offset = frag.fragOffset + pkt.offset
     switch (msg.mode) {
       case MODE_PROCESS: {
@@ -173,6 +191,7 @@ export class InboundEngine implements HerSink {
         her.offset = offset
         her.length = len
         her.bufferBytes = len
+        her.duplicate = again
         this.p.sim.at(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
         break
       }
@@ -193,6 +212,20 @@ export class InboundEngine implements HerSink {
         this.p.network.release(pkt)
         this.packetDone(msg)
     }
+    return true
+  }
+
+  /** No NIC memory for the packet: it goes raw to the ME's spill area (one DMA write), no handler. */
+  private spill(msg: InboundMessage, frag: WireFragment, pkt: Packet, index: number, area: SpillArea): boolean {
+    if (!msg.markSeen(index)) return this.duplicate(pkt)
+    this.seen(msg, frag, pkt)
+    const kept = area.put(frag.fragOffset + pkt.offset, pkt.length, pkt.messageData === null ? null : pkt.data)
+    const done = this.p.dma.write(kept)
+    if (done > msg.lastWriteAt) msg.lastWriteAt = done
+    this.p.stats.packetsSpilled++
+    this.p.stats.spilledBytes += kept
+    this.p.network.release(pkt)
+    this.packetDone(msg)
     return true
   }
 
@@ -240,7 +273,10 @@ export class InboundEngine implements HerSink {
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
-        msg.unexpected = { header, me, hostOffset: msg.depositBase, storedBytes: stored, done: false, doneAt: 0, claimed: false, claimedBy: null }
+        msg.unexpected = {
+          header, me, hostOffset: msg.depositBase, storedBytes: stored,
+          done: false, doneAt: 0, firstByteAt: 0, droppedBytes: 0, claimed: false, claimedBy: null,
+        }
         p.matching.recordUnexpected(msg.unexpected)
       }
       const ctx = me.context
@@ -298,7 +334,7 @@ export class InboundEngine implements HerSink {
       return
     }
     if (msg.mode === MODE_DROP) {
-      msg.droppedBytes += her.length
+      if (!her.duplicate) msg.droppedBytes += her.length
       p.stats.packetsDropped++
     } else {
       // PROCEED, or no payload handler: the default action deposits the packet.
@@ -325,8 +361,14 @@ export class InboundEngine implements HerSink {
     const p = this.p
     if (her.bufferBytes > 0) p.buffer.release(her.bufferBytes, p.sim.now)
     if (her.packet !== null) p.network.release(her.packet)
+    const again = her.duplicate
     p.herPool.put(her)
-    this.packetDone(msg)
+    if (again) {
+      msg.duplicatesInFlight--
+      this.maybeComplete(msg)
+    } else {
+      this.packetDone(msg)
+    }
     this.drainStalled()
   }
 
@@ -351,7 +393,7 @@ export class InboundEngine implements HerSink {
     if (her.kind === HER_PAYLOAD) {
       this.p.stats.packetsProcessed++
       if (her.error !== null || code === ReturnCode.FAIL) this.fail(msg, her.error ?? 'payload handler returned FAIL')
-      else if (code === ReturnCode.DROP) msg.droppedBytes += her.length
+      else if (code === ReturnCode.DROP && !her.duplicate) msg.droppedBytes += her.length
       else if (code !== ReturnCode.SUCCESS) this.fail(msg, `payload handler returned ${returnCodeName[code]}; expected SUCCESS, DROP or FAIL`)
       this.retire(her)
       return
@@ -408,7 +450,7 @@ export class InboundEngine implements HerSink {
   }
 
   private maybeComplete(msg: InboundMessage): void {
-    if (msg.finished || msg.completionStarted || !msg.headerDone || !msg.allPacketsDone) return
+    if (msg.finished || msg.completionStarted || !msg.headerDone || !msg.allPacketsDone || msg.duplicatesInFlight > 0) return
     // Every message matched to an execution context gets its completion handler, whatever the
     // header returned (SC17's ping-pong does its PutFromHost there after PROCEED).
     const runsCompletion = msg.mode !== MODE_DISCARD && msg.me !== null && msg.me.context !== null &&
@@ -444,13 +486,15 @@ export class InboundEngine implements HerSink {
     } else {
       me.activeMessages--
       const fields = {
-        meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, value: msg.droppedBytes,
+        meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, droppedBytes: msg.droppedBytes,
         firstByteAt: msg.firstByteAt,
       }
       const u = msg.unexpected
       if (u !== null) {
         u.done = true
         u.doneAt = done
+        u.firstByteAt = msg.firstByteAt
+        u.droppedBytes = msg.droppedBytes
         p.postAt(makeEvent('unexpected', done, p.node, { ...fields, unexpected: u }))
         const by = u.claimedBy
         if (by !== null) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, meId: by.id, userPtr: by.options.userPtr ?? 0, unexpected: u }))

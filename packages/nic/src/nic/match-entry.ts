@@ -4,6 +4,7 @@
 import type { ExecutionContextSpec } from './handler-api.js'
 import type { CountingEvent } from './counting-event.js'
 import type { ExecutionContext } from './execution-context.js'
+import type { SpillArea } from './spill.js'
 
 /** Matches a message from any source node. */
 export const ANY_SOURCE = -1
@@ -36,6 +37,11 @@ export interface MeOptions {
   readonly context?: ExecutionContextSpec
   /** When the packet buffer is full, drop this ME's packets and report it (else back-pressure). */
   readonly flowControl?: boolean
+  /**
+   * Where this ME's packets go raw when the NIC's memory for packets is exhausted (the packet
+   * buffer's memLimit, set by the `nicmem` fault) instead of to a handler; see SpillArea.
+   */
+  readonly spill?: SpillArea
   readonly counter?: CountingEvent
   /** Opaque number echoed in this ME's events. */
   readonly userPtr?: number

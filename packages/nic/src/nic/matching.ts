@@ -17,6 +17,9 @@ export interface UnexpectedMessage {
   /** True once its last byte is in host memory. */
   done: boolean
   doneAt: number
+  /** Once done: when its first packet reached the NIC, and bytes dropped on the way in. */
+  firstByteAt: number
+  droppedBytes: number
   /** A late-posted priority ME took it; its 'put-overflow' event waits for done. */
   claimed: boolean
   /** That ME: the 'put-overflow' event of a message still arriving is its event, not the overflow ME's. */

@@ -2,6 +2,7 @@
 // a NicInputError that names it.
 
 import { z } from 'zod'
+import { SpillArea } from './spill.js'
 
 /** A bad argument to a NIC call (ME, put, context), named by field. */
 export class NicInputError extends Error {
@@ -46,6 +47,7 @@ export function meSchema(maxHpuMem: number) {
     manageLocal: z.boolean().optional(),
     context: contextSchema(maxHpuMem).optional(),
     flowControl: z.boolean().optional(),
+    spill: z.custom<SpillArea>((v) => v instanceof SpillArea, { error: 'expected a SpillArea' }).optional(),
     counter: z.any().optional(),
     userPtr: z.number().optional(),
   })

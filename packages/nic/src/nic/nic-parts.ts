@@ -1,6 +1,6 @@
 // The parts of one NIC that its engines share. Built by Nic; engines take what they need.
 
-import type { DmaEngine } from '../dma.js'
+import type { DmaEngine } from '../host-link/dma-engine.js'
 import type { Network } from '../net/network.js'
 import type { Profile } from '../profile/schema.js'
 import type { Simulator } from '../sim/simulator.js'
@@ -10,6 +10,7 @@ import type { HostEvent, HostEventQueue } from './host-events.js'
 import type { MatchingUnit } from './matching.js'
 import type { NicMemory } from './nic-memory.js'
 import type { NicStats } from './nic-stats.js'
+import type { ProcessedMessage } from './processed-message.js'
 import type { PacketBuffer } from './packet-buffer.js'
 import type { HerScheduler } from './scheduler.js'
 
@@ -18,7 +19,7 @@ export interface NicParts {
   readonly node: number
   readonly profile: Profile
   readonly network: Network
-  readonly dma: DmaEngine
+  readonly dma: DmaEngine<ProcessedMessage>
   readonly matching: MatchingUnit
   readonly memory: NicMemory
   readonly buffer: PacketBuffer

@@ -30,7 +30,13 @@ export class NicStats {
   packetsDiscarded = 0
   packetsDropped = 0
   flowControlDrops = 0
+  /** Packets delivered twice (fault injection) and discarded before any handler. */
   duplicates = 0
+  /** Duplicates whose payload handler ran anyway (InboundEngine.duplicatesToHandlers). */
+  duplicatesHandled = 0
+  /** Packets of processed messages put raw into their ME's spill area (NIC memory exhausted). */
+  packetsSpilled = 0
+  spilledBytes = 0
   /** Times the packet buffer filled and the link was paused. */
   backPressureEvents = 0
   handlerErrors = 0

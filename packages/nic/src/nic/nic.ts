@@ -3,9 +3,9 @@
 // counting events). Host code posts MEs with execution contexts and issues puts here.
 
 import debugFactory from 'debug'
-import { DmaEngine } from '../dma.js'
+import { DmaEngine } from '../host-link/dma-engine.js'
 import type { Network } from '../net/network.js'
-import { PcieModel } from '../pcie.js'
+import { PcieModel } from '../host-link/pcie.js'
 import type { Profile } from '../profile/schema.js'
 import type { Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
@@ -48,15 +48,6 @@ export interface NicOptions {
   readonly trustedInputs?: boolean
 }
 
-/** A handler DMA issued at a later time than the event that ran the handler. */
-class DeferredDma {
-  write = true
-  bytes = 0
-  msg: ProcessedMessage | null = null
-  hostOffset = 0
-  noEvent = true
-}
-
 /** One sPIN NIC: matching, packet buffer, HPUs, NIC memory, DMA to its host, and the outbound engine for puts. */
 export class Nic {
   readonly node: number
@@ -67,7 +58,7 @@ export class Nic {
   readonly matching = new MatchingUnit()
   readonly memory: NicMemory
   readonly buffer: PacketBuffer
-  readonly dma: DmaEngine
+  readonly dma: DmaEngine<ProcessedMessage>
   readonly scheduler: HerScheduler
   readonly stats = new NicStats()
   /** State host-side software keeps with this NIC for the run (e.g. resident type state), by key. */
@@ -75,8 +66,6 @@ export class Nic {
   readonly inbound: InboundEngine
   readonly outbound: OutboundEngine
   private readonly parts: NicParts
-  private readonly deferredPool: DeferredDma[] = []
-  private readonly issueDeferredFn = (d: DeferredDma) => this.issueDeferred(d)
   private readonly postFn = (e: HostEvent) => this.events.post(e)
   private readonly trustedInputs: boolean
 
@@ -91,7 +80,10 @@ export class Nic {
     this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
     this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
-    this.dma = new DmaEngine(sim, new PcieModel(profile.pcie))
+    this.dma = new DmaEngine<ProcessedMessage>(sim, new PcieModel(profile.pcie), {
+      lanes: profile.nic.hpus,
+      onWrite: (msg, done, bytes, hostOffset, notify) => this.written(msg, done, bytes, hostOffset, notify),
+    })
     const runner = new HpuRunner(this.services(), profile.costs.handlerBaseCycles)
     this.scheduler = new HerScheduler(sim, profile.nic.hpus, ns(profile.nic.handlerDispatchNs), runner)
     this.parts = {
@@ -189,7 +181,8 @@ export class Nic {
     u.claimedBy = me
     if (!u.done) return
     this.events.post(makeEvent('put-overflow', this.sim.now, this.node, {
-      meId: me.id, userPtr: me.options.userPtr ?? 0, header: u.header, length: u.header.length, hostOffset: u.hostOffset, unexpected: u,
+      meId: me.id, userPtr: me.options.userPtr ?? 0, header: u.header, length: u.header.length, hostOffset: u.hostOffset,
+      droppedBytes: u.droppedBytes, firstByteAt: u.firstByteAt, unexpected: u,
     }))
   }
 
@@ -217,16 +210,9 @@ export class Nic {
       issueCycles: profile.costs.dmaIssueCycles,
       // A read and a write of NIC memory.
       atomicCycles: 2 * memAccess,
-      dmaWrite: (t, bytes, msg, hostOffset, noEvent) => {
-        if (t <= sim.now) return this.issueWrite(bytes, msg, hostOffset, noEvent)
-        this.defer(t, true, bytes, msg, hostOffset, noEvent)
-        return dma.projectWrite(t, bytes)
-      },
-      dmaRead: (t, bytes) => {
-        if (t <= sim.now) return dma.read(bytes)
-        this.defer(t, false, bytes, null, 0, true)
-        return dma.projectRead(t, bytes)
-      },
+      dmaWrite: (t, bytes, msg, hostOffset, noEvent, lane) => dma.writeAt(t, bytes, lane, msg, hostOffset, !noEvent),
+      dmaRead: (t, bytes, lane) => dma.readAt(t, bytes, lane),
+      handlerEnded: () => dma.settle(),
       putFromDevice: (t, data, len, dest) => { this.outbound.putFromDevice(t, data, len, dest) },
       putFromHost: (t, hostOffset, len, dest, msg) => {
         const host = msg.context.hostBuffer
@@ -243,31 +229,12 @@ export class Nic {
     }
   }
 
-  private issueWrite(bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean): Ps {
-    const done = this.dma.write(bytes)
+  /** A handler's DMA write was booked: the message's last write time, and its host event if wanted. */
+  private written(msg: ProcessedMessage, done: Ps, bytes: number, hostOffset: number, notify: boolean): void {
     if (done > msg.lastWriteAt) msg.lastWriteAt = done
-    if (!noEvent) {
-      this.parts.postAt(makeEvent('dma', done, this.node, {
-        meId: msg.meId, userPtr: msg.userPtr, header: msg.header, length: bytes, hostOffset,
-      }))
-    }
-    return done
-  }
-
-  private defer(t: Ps, write: boolean, bytes: number, msg: ProcessedMessage | null, hostOffset: number, noEvent: boolean): void {
-    const d = this.deferredPool.pop() ?? new DeferredDma()
-    d.write = write
-    d.bytes = bytes
-    d.msg = msg
-    d.hostOffset = hostOffset
-    d.noEvent = noEvent
-    this.sim.at(t, this.issueDeferredFn, d)
-  }
-
-  private issueDeferred(d: DeferredDma): void {
-    if (d.write) this.issueWrite(d.bytes, d.msg!, d.hostOffset, d.noEvent)
-    else this.dma.read(d.bytes)
-    d.msg = null
-    this.deferredPool.push(d)
+    if (!notify) return
+    this.parts.postAt(makeEvent('dma', done, this.node, {
+      meId: msg.meId, userPtr: msg.userPtr, header: msg.header, length: bytes, hostOffset,
+    }))
   }
 }

@@ -37,7 +37,7 @@ export interface StreamingPut {
   staging: Uint8Array | null
 }
 
-class OutboundMessage implements ProcessedMessage {
+class OutboundMessage implements ProcessedMessage<Her> {
   lastWriteAt: Ps = 0
   droppedBytes = 0
   flowControlTriggered = false
@@ -47,7 +47,7 @@ class OutboundMessage implements ProcessedMessage {
   constructor(
     readonly context: ExecutionContext,
     readonly header: MessageHeader,
-    readonly sink: HerSink,
+    readonly sink: HerSink<Her>,
     readonly userPtr: number,
     readonly totalPackets: number,
     readonly ack: boolean,
@@ -56,7 +56,7 @@ class OutboundMessage implements ProcessedMessage {
   }
 }
 
-export class OutboundEngine implements HerSink {
+export class OutboundEngine implements HerSink<Her> {
   private nextMessageId = 0
   /** Time the latest send command was handed to the network (keeps issue order). */
   private lastSendAt: Ps = 0

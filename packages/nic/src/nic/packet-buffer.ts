@@ -1,12 +1,16 @@
 // The NIC packet buffer: payload bytes of packets waiting for, or being processed by, a handler.
 // A packet enters only if its bytes fit; the inbound engine decides what a refusal means
-// (link back-pressure, or a flow-control drop when the ME asked for it).
+// (link back-pressure, or a flow-control drop when the ME asked for it). `memLimit` is the NIC
+// memory left for packets under the `nicmem` fault (docs/faults.md); below the capacity it is
+// what runs out first, and an ME with a spill area then spills instead of stalling the link.
 
 import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
 
 export class PacketBuffer {
   used = 0
+  /** NIC memory left for buffered packets (Infinity unless a fault limits it). */
+  memLimit = Infinity
   readonly occupancy = new TimeSeries(0)
 
   constructor(readonly capacity: number) {}
@@ -16,7 +20,12 @@ export class PacketBuffer {
   }
 
   fits(bytes: number): boolean {
-    return this.used + bytes <= this.capacity
+    return this.used + bytes <= this.capacity && this.used + bytes <= this.memLimit
+  }
+
+  /** True when `bytes` more would exceed the fault's memory limit (not just the capacity). */
+  exceedsMemLimit(bytes: number): boolean {
+    return this.used + bytes > this.memLimit
   }
 
   take(bytes: number, now: Ps): void {

@@ -14,6 +14,13 @@ export interface NicReport {
   readonly packetsDropped: number
   readonly flowControlDrops: number
   readonly backPressureEvents: number
+  /** Duplicate packets discarded before any handler ran. */
+  readonly duplicatesDiscarded: number
+  /** Duplicate packets whose payload handler ran (duplicatesToHandlers). */
+  readonly duplicatesHandled: number
+  /** Packets of processed messages spilled raw to host memory (NIC memory exhausted). */
+  readonly packetsSpilled: number
+  readonly spilledBytes: number
   readonly handlerErrors: number
   /** Handler execution time per HPU (ps). */
   readonly hpuBusyPs: readonly Ps[]
@@ -41,6 +48,10 @@ export function nicReport(nic: Nic): NicReport {
     packetsDropped: s.packetsDropped,
     flowControlDrops: s.flowControlDrops,
     backPressureEvents: s.backPressureEvents,
+    duplicatesDiscarded: s.duplicates,
+    duplicatesHandled: s.duplicatesHandled,
+    packetsSpilled: s.packetsSpilled,
+    spilledBytes: s.spilledBytes,
     handlerErrors: s.handlerErrors,
     hpuBusyPs: Array.from(nic.scheduler.busyPs),
     handlersPerHpu: Array.from(nic.scheduler.handlerCount),

@@ -23,6 +23,8 @@ export class EventHeap {
   private fn: (EventFn | undefined)[]
   private arg: unknown[]
   private next: Int32Array
+  /** per slot: the event's sequence number (the simulator reports the running event's) */
+  private slotSeq: Float64Array
   private free: Int32Array
   private freeTop = 0
   private nextSlot = 0
@@ -43,6 +45,7 @@ export class EventHeap {
     this.seq = new Float64Array(capacity)
     this.slotAt = new Int32Array(capacity)
     this.next = new Int32Array(capacity)
+    this.slotSeq = new Float64Array(capacity)
     this.free = new Int32Array(capacity)
     this.fn = new Array<EventFn | undefined>(capacity).fill(undefined)
     this.arg = new Array<unknown>(capacity).fill(undefined)
@@ -56,6 +59,7 @@ export class EventHeap {
     this.next[slot] = -1
     this.size++
     const seq = this.nextSeq++
+    this.slotSeq[slot] = seq
     if (this.heldHead >= 0) {
       if (time === this.heldTime) {
         this.next[this.heldTail] = slot
@@ -104,6 +108,19 @@ export class EventHeap {
 
   argOf(slot: number): unknown {
     return this.arg[slot]
+  }
+
+  /** The sequence number of a popped group's `slot` (read it before take). */
+  seqOf(slot: number): number {
+    return this.slotSeq[slot]!
+  }
+
+  /**
+   * Takes the sequence number the next push would get, without an event: something that is
+   * ordered among the events as if it had been scheduled now (a deferred DMA request).
+   */
+  reserveSeq(): number {
+    return this.nextSeq++
   }
 
   /** Frees `slot` of a popped group; returns the next slot of the group, or -1. */
@@ -178,6 +195,7 @@ export class EventHeap {
     this.seq = grow64(this.seq)
     this.slotAt = grow32(this.slotAt)
     this.next = grow32(this.next)
+    this.slotSeq = grow64(this.slotSeq)
     this.free = grow32(this.free)
     for (let i = this.fn.length; i < n; i++) {
       this.fn.push(undefined)

@@ -17,6 +17,11 @@ export class Simulator implements WakeupSink {
   now: Ps = 0
   /** Events executed so far (for simulator-speed reporting). */
   executed = 0
+  /**
+   * Sequence number of the event running (or last run; -1 before the first). With `now` it places
+   * the present in the (time, sequence) order of events, for work kept out of the event heap.
+   */
+  seq = -1
   private readonly heap = new EventHeap()
   private wakeups = 0
   /** Next slot of the event group being run (-1: none); see step(). */
@@ -33,6 +38,14 @@ export class Simulator implements WakeupSink {
   /** Schedules `fn(arg)` after `delay` picoseconds. */
   after<A>(delay: Ps, fn: (arg: A) => void, arg?: A): void {
     this.at(this.now + delay, fn, arg)
+  }
+
+  /**
+   * A sequence number for something ordered among events as if scheduled now, without an event
+   * (see DmaEngine's deferred requests): it runs after every event scheduled so far for its time.
+   */
+  reserveSeq(): number {
+    return this.heap.reserveSeq()
   }
 
   get pending(): number {
@@ -73,6 +86,7 @@ export class Simulator implements WakeupSink {
     }
     const fn = heap.fnOf(s)
     const arg = heap.argOf(s)
+    this.seq = heap.seqOf(s)
     s = heap.take(s)
     this.cursor = s
     this.executed++

@@ -7,7 +7,7 @@ import { pack, unpack, type Datatype } from '@spinmpi/ddt'
 import { bufferAt, resolveBuffer } from '../comm/buffer.js'
 import type { Buffer } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
-import { hostPackPs, hostUnpackPs } from '../strategies/host-cost.js'
+import { hostPackPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 
 /** Scratch bytes for a packed stream, or null in timing mode. */
 export function scratch(core: CommCore, bytes: number): Uint8Array | null {

@@ -13,11 +13,11 @@
 // a caller that knows the MEs are posted (the benchmark, as SC17 measures) may split the two.
 
 import { pack, unpack, type Datatype } from '@spinmpi/ddt'
-import { ANY_SOURCE, ns, type HostEvent, type MatchEntry } from '@spinmpi/nic'
+import { ANY_SOURCE, ns, type HostEvent, type MatchEntry, type PutEvent } from '@spinmpi/nic'
 import { resolveBuffer } from '../comm/buffer.js'
 import type { Buffer } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
-import { hostPackPs, hostUnpackPs } from '../strategies/host-cost.js'
+import { hostPackPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { nicBcastContext, type NicBcastKind } from './nic-bcast-contexts.js'
 import { absoluteRank, binaryChildren, binaryParent, binomialChildren, binomialParent, relativeRank } from './trees.js'
 import { goalTag, NIC_BCAST_CONTEXT } from '../trace/goal-tags.js'
@@ -107,7 +107,7 @@ export function prepareNicBcast(
       for (const c of children) nic.put({ target: c, matchBits: bits, bytes, data: host })
     })
   }
-  const isMine = (e: HostEvent) => e.kind === 'put' && e.meId === me.id
+  const isMine = (e: HostEvent): e is PutEvent => e.kind === 'put' && e.meId === me.id
   return {
     async start() {
       let received = 0

@@ -6,7 +6,7 @@
 import { BYTE, type Datatype } from '@spinmpi/ddt'
 import type { Buffer } from '../comm/comm-api.js'
 import type { CommCore } from '../comm/comm-core.js'
-import { hostCopyPs } from '../strategies/host-cost.js'
+import { hostCopyPs } from '../strategies/model/host-cost.js'
 import { packToScratch, scratch } from './local.js'
 import type { Op } from './ops/index.js'
 import { combineHighInPlace, combineLowHigh } from './reduce.js'

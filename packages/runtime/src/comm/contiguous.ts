@@ -2,7 +2,7 @@
 // NIC moves the user bytes directly (no host pack / unpack, no staging).
 
 import type { Datatype } from '@spinmpi/ddt'
-import { typeWork } from '../strategies/type-work.js'
+import { typeWork } from '../strategies/model/type-work.js'
 
 const oneRun = new WeakMap<Datatype, boolean>()
 

@@ -38,7 +38,7 @@ export class Endpoint {
   private overflowLength = 0
   private overflowMe: ReturnType<Nic['postMe']> | null = null
   private readonly mine = (e: HostEvent): boolean =>
-    (e.userPtr !== 0 && this.routes.has(e.userPtr)) || (e.kind === 'send' && e.header !== null && this.sends.has(e.header.messageId))
+    (e.userPtr !== 0 && this.routes.has(e.userPtr)) || (e.kind === 'send' && this.sends.has(e.header.messageId))
 
   constructor(readonly world: World, readonly rank: number) {
     this.nic = world.cluster.nic(rank)
@@ -82,8 +82,8 @@ export class Endpoint {
 
   private progress(e: HostEvent): void {
     if (e.kind === 'send') {
-      const route = this.sends.get(e.header!.messageId)!
-      this.sends.delete(e.header!.messageId)
+      const route = this.sends.get(e.header.messageId)!
+      this.sends.delete(e.header.messageId)
       route(e)
     } else {
       this.routes.get(e.userPtr)!(e)

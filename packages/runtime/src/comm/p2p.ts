@@ -18,7 +18,7 @@ import type { RequestImpl } from './request.js'
 import { startSend } from './send-protocol.js'
 import { StatusImpl } from './status.js'
 import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
-import { hostCopyPs } from '../strategies/host-cost.js'
+import { hostCopyPs } from '../strategies/model/host-cost.js'
 import { typeSpan } from './buffer.js'
 
 const show = (rank: number, any: number, word: string): string => (rank === any ? word : String(rank))

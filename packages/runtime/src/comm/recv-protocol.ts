@@ -4,11 +4,13 @@
 // unpacks it from there. An RTS makes the engine post the data ME with the receive strategy's
 // execution context (postReceive) and only then answer CTS, so offload applies to the data.
 
-import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent } from '@spinmpi/nic'
+import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
 import type { ReceivePlan } from '../strategies/contract.js'
-import { hostCopyPs, hostUnpackPs } from '../strategies/host-cost.js'
-import { postReceive } from '../strategies/post-receive.js'
+import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
+import { postReceive } from '../strategies/receive/post-receive.js'
+import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
+import { hostReceive } from '../strategies/receive/host.js'
 import { getTypeAttributes, strategyFor } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-api.js'
 import { isContiguous } from './contiguous.js'
@@ -85,7 +87,7 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() =
 function onMatched(r: Recv, ptr: number, e: HostEvent): void {
   if (e.kind !== 'put' && e.kind !== 'put-overflow') return
   r.ep.unroute(ptr)
-  const h = e.header!
+  const h = e.header
   const source = h.source
   const tag = lowOf(h.matchBits)
   const sent = h.hdrData
@@ -116,8 +118,8 @@ function landed(r: Recv, landing: Uint8Array | null, received: number): number {
 }
 
 /** An unexpected eager message: the host copies it out of the overflow buffer. */
-function fromOverflow(r: Recv, e: HostEvent, received: number): number {
-  const u = e.unexpected!
+function fromOverflow(r: Recv, e: PutOverflowEvent, received: number): number {
+  const u = e.unexpected
   if (u.storedBytes < Math.min(u.header.length, received)) {
     throw new MpiError(ERR_OTHER, `${r.req.description}: the unexpected-message buffer overflowed; raise the run option unexpectedBufferBytes`)
   }
@@ -171,13 +173,13 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
     try {
       posted = postReceive(request, { ...me, userPtr: ptr })
     } catch (err) {
-      if (!(err instanceof MpiError) || strategy === 'host') throw err
+      if (!(err instanceof MpiError) || strategy === FALLBACK_RECEIVE.name) throw err
       unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
       if (ep.world.strictStrategy) {
         strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
           `${received / a.type.size} x ${typeName(a.type)} (${err.message}); run option strictStrategy forbids the host fallback`)
       }
-      posted = postReceive({ ...request, strategy: 'host' }, { ...me, userPtr: ptr })
+      posted = postReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, { ...me, userPtr: ptr })
     }
     plan = posted.plan
     prepPs = plan.hostPrepPs
@@ -195,7 +197,7 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
 }
 
 function record(
-  r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: HostEvent, unserved: string | null,
+  r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: PutEvent, unserved: string | null,
 ): void {
   r.ep.world.stats.add({
     rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: unserved ?? plan.fallback,
@@ -204,11 +206,11 @@ function record(
 }
 
 /** An eager receive: host path (copy or unpack from where the NIC put it). */
-function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: HostEvent): void {
+function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: PutEvent | PutOverflowEvent): void {
   // An unexpected message was processed into the overflow buffer before this receive existed.
   const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
   r.ep.world.stats.add({
-    rank: r.ep.rank, source, tag, bytes, strategy: 'host', fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
+    rank: r.ep.rank, source, tag, bytes, strategy: hostReceive.name, fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
   })
 }
 

@@ -16,9 +16,10 @@
 import { pack, type Datatype } from '@spinmpi/ddt'
 import type { MessageHeader } from '@spinmpi/nic'
 import type { SendStrategyName } from '../strategies/contract.js'
-import { hostPackPs } from '../strategies/host-cost.js'
+import { hostPackPs } from '../strategies/model/host-cost.js'
 import { receiveLayout } from '../strategies/layout.js'
-import { sendHostBusyPs, sendTyped } from '../strategies/send-strategies.js'
+import { sendTyped } from '../strategies/send/send-typed.js'
+import { sendStrategy } from '../strategies/send/registry.js'
 import { sendStrategyFor } from '../types.js'
 import { PROC_NULL } from './comm-api.js'
 import { isContiguous } from './contiguous.js'
@@ -82,8 +83,8 @@ function sendEager(
     return
   }
   const dest = { target: a.dest, matchBits: bits, hdrData: n, userHeader }
-  // host packs from the user bytes now; stream and outbound read a copy of them as they go
-  const src = strategy === 'host' ? { bytes: a.bytes, origin: a.origin } : spanSnapshot(a)
+  // a host pack reads the user bytes now; the others read a copy of them as they go
+  const src = sendStrategy(strategy).packsOnHost ? { bytes: a.bytes, origin: a.origin } : spanSnapshot(a)
   const report = sendTyped({
     nic: ep.nic, dest, type: a.type, count: a.count, buffer: src.bytes, bufferOffset: src.origin, strategy,
     at: Math.max(sim.now, ep.cpu.freeAt), onIssued,
@@ -100,21 +101,24 @@ function sendRendezvous(
 ): void {
   const sim = ep.sim
   const nic = ep.nic
-  const packPs = strategy === 'host' ? hostPackPs(ep.profile, a.type, a.count) : 0
+  const record = strategy === null ? null : sendStrategy(strategy)
+  const packs = record?.packsOnHost ?? false
+  const packPs = packs ? hostPackPs(ep.profile, a.type, a.count) : 0
   const issueAt = ep.cpu.book(ep.overheadPs + packPs)
   if (ep.trace !== null) {
-    // GOAL has no asynchronous host work: a stream's data-phase walk is recorded before the send.
-    ep.trace.calc(strategy === 'stream' ? sendHostBusyPs(ep.profile, a.type, a.count, 'stream') - ep.overheadPs : packPs)
+    // GOAL has no asynchronous host work: the data phase's host time (a stream's walk; o of an
+    // outbound command, already the send's) is recorded before the send.
+    ep.trace.calc(record === null || packs ? packPs : record.hostBusyPs(ep.profile, a.type, a.count) - ep.overheadPs)
     req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
   }
-  const byNic = strategy === 'stream' || strategy === 'outbound'
+  const byNic = record !== null && !packs
   const data = strategy === null ? contiguousSnapshot(a, n) : byNic ? null : packedSnapshot(a, n)
   const src = byNic ? spanSnapshot(a) : null
   const rv = ep.rendezvousId()
   const ctsPtr = ep.route((e) => {
     if (e.kind !== 'put') return
     ep.unroute(ctsPtr)
-    const accepted = e.header!.hdrData
+    const accepted = e.header.hdrData
     const dest = { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, rv) }
     if (src === null || accepted === 0) {
       sim.after(ep.overheadPs, () => onIssued(nic.put({ ...dest, bytes: accepted, data: data === null ? null : data.subarray(0, accepted) })))

@@ -5,13 +5,11 @@
 
 import type { Datatype } from '@spinmpi/ddt'
 import type { ExecutionContextSpec, MatchEntry, MeOptions, Nic, Ps } from '@spinmpi/nic'
+import type { ReceiveStrategyChoice, ReceiveStrategyName } from './receive/registry.js'
 
-/** How a non-contiguous receive is unpacked: by the host, from an iovec list by the NIC, or by sPIN handlers (specialized, HPU-local, RO-CP, RW-CP; SC19 §3.2). */
-export type ReceiveStrategyName = 'host' | 'iovec' | 'specialized' | 'hpu-local' | 'ro-cp' | 'rw-cp'
-/** A receive strategy, or 'auto' to let the model choose per message. */
-export type ReceiveStrategyChoice = ReceiveStrategyName | 'auto'
-/** How a non-contiguous send leaves: host pack then put, streaming puts, or NIC outbound handlers (SC19 §3.1). */
-export type SendStrategyName = 'host' | 'stream' | 'outbound'
+// the strategy names derive from the registries (receive/registry.ts, send/registry.ts)
+export type { ReceiveStrategyChoice, ReceiveStrategyName } from './receive/registry.js'
+export type { SendStrategyName } from './send/registry.js'
 
 /** What to do when NIC memory cannot hold an offloaded receive's state (SC19 §3.2.6). */
 export type NicMemoryPolicy = 'fallback' | 'evict'

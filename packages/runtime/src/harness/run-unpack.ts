@@ -9,15 +9,20 @@ import { ERR_COUNT, ERR_TYPE, flatten, MpiError, pack, unpack, type Datatype, ty
 import { typeSpan } from '../comm/buffer.js'
 import { checkCount, checkMessageSize } from '../comm/validate.js'
 import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
-import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from './contract.js'
+import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from '../strategies/contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
-import { receiveLayout } from './layout.js'
-import { hostUnpackPs } from './host-cost.js'
-import { modelBreakdown, type ModelBreakdown } from './model.js'
-import { postReceive } from './post-receive.js'
-import { residencyOf } from './residency.js'
-import { sendTyped } from './send-strategies.js'
-import { gammaOf, packetBlocks, typeWork } from './type-work.js'
+import { receiveLayout } from '../strategies/layout.js'
+import { hostUnpackPs } from '../strategies/model/host-cost.js'
+import { modelBreakdown, type ModelBreakdown } from '../strategies/model/completion-model.js'
+import { postReceive } from '../strategies/receive/post-receive.js'
+import { receiveStrategy } from '../strategies/receive/registry.js'
+import { residencyOf } from '../strategies/receive/residency.js'
+import { sendTyped } from '../strategies/send/send-typed.js'
+import { gammaOf, packetBlocks, typeWork } from '../strategies/model/type-work.js'
+import { clusterFaults, parseFaultSpec, type FaultSpec } from '../faults/fault-spec.js'
+import { faultCounts, type FaultCounts } from '../faults/fault-counts.js'
+import { spilledReceivesOf } from '../faults/spill-unpack.js'
+import { reportFaults, scopedFaults } from '../faults/fault-scope.js'
 
 export interface RunUnpackOptions {
   readonly type: Datatype
@@ -39,6 +44,8 @@ export interface RunUnpackOptions {
   readonly reserveNicMemBytes?: number
   /** Keep at most this many points of the DMA queue depth series (default 400). */
   readonly seriesPoints?: number
+  /** Faults to inject (packet loss, duplicates, NIC memory for packets); docs/faults.md. */
+  readonly faults?: FaultSpec
 }
 
 export interface UnpackResult {
@@ -74,6 +81,8 @@ export interface UnpackResult {
   /** From the send call (t = 0) to the last byte in place, and the sender's host busy time. */
   readonly endToEndNs: number
   readonly senderHostBusyNs: number
+  /** What the injected faults did (all zero without faults). */
+  readonly faults: FaultCounts
 }
 
 const GUARD_BYTES = 64
@@ -99,13 +108,17 @@ function checkUnpackSize(o: RunUnpackOptions, count: number): void {
 export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const count = o.count ?? 1
   checkUnpackSize(o, count)
+  const given = o.faults ?? scopedFaults()
+  const faults = given === undefined ? undefined : parseFaultSpec(given, 'runUnpack')
+  const seed = o.reorder?.seed ?? 1
   const profile = resolveProfile(o.profile ?? 'sc19', o.hpus === undefined ? {} : { 'nic.hpus': o.hpus })
   const cluster = new Cluster({
     nodes: 2,
     profile,
-    seed: o.reorder?.seed ?? 1,
+    seed,
     dataMode: o.dataMode ?? true,
     ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder.window ?? 16 } }),
+    ...(faults === undefined ? {} : { faults: clusterFaults(faults, seed) }),
   })
   const sender = cluster.nic(0)
   const receiver = cluster.nic(1)
@@ -137,7 +150,8 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   if (record === undefined) throw new Error('runUnpack: the message did not arrive')
   const finishPs = plan.finish()
   receiver.dma.finish()
-  const end = plan.strategy === 'host' ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
+  // host unpack (all of it for `host`, the spilled packets of an offload) starts at completion
+  const end = receiveStrategy(plan.strategy).finishesOnHost || finishPs > 0 ? Math.max(record.lastWriteAt, record.completedAt) + finishPs : record.lastWriteAt
   const ps = end - record.firstByteAt
 
   let verified: boolean | null = null
@@ -156,8 +170,10 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const d = plan.details
   const split = posted.me.context?.split ?? { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
   residencyOf(receiver).clear(cluster.sim.now)
+  const faultsSeen = faultCounts(cluster, spilledReceivesOf(receiver))
+  reportFaults(faultsSeen)
   const model = modelBreakdown({
-    profile, strategy: plan.strategy, bytes, gamma, work, packetBlocks: packetBlocks(o.type, count, profile.network.mtuBytes),
+    profile, model: receiveStrategy(plan.strategy).model, bytes, gamma, work, packetBlocks: packetBlocks(o.type, count, profile.network.mtuBytes),
     deltaR: d?.deltaR || profile.network.mtuBytes, slotBytes: d?.checkpointBytes ?? 0,
     hostUnpackPs: hostUnpackPs(profile, o.type, count),
   })
@@ -189,6 +205,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
     dmaSeries: receiver.dma.depth.samples(o.seriesPoints ?? 400),
     endToEndNs: toNs(end),
     senderHostBusyNs: toNs(sent.hostBusyPs),
+    faults: faultsSeen,
   }
 }
 

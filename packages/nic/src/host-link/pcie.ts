@@ -6,9 +6,9 @@
 //   seconds    = wire(n) * 8 / (GT/s per lane * lanes * data/line)
 // Rates are held as integers (half-GT/s) so times are exact integer picoseconds.
 
-import type { PcieParams } from './profile/schema.js'
-import type { Ps } from './sim/time.js'
-import { ns } from './sim/time.js'
+import type { PcieParams } from '../profile/schema.js'
+import type { Ps } from '../sim/time.js'
+import { ns } from '../sim/time.js'
 
 /** Transfer rate per lane by generation, in units of 0.5 GT/s (Gen1 2.5 GT/s ... Gen5 32 GT/s). */
 const HALF_GTS_PER_LANE: Readonly<Record<number, number>> = { 1: 5, 2: 10, 3: 16, 4: 32, 5: 64 }

@@ -2,12 +2,8 @@
 
 import { z } from 'zod'
 import { MpiError, ERR_ARG } from '@spinmpi/ddt'
-import type { ReceiveRequest } from './contract.js'
-
-/** The receive strategies, host first. */
-export const RECEIVE_STRATEGIES = ['host', 'iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp'] as const
-/** The receive strategies plus 'auto' (chosen per message by the model). */
-export const RECEIVE_CHOICES = [...RECEIVE_STRATEGIES, 'auto'] as const
+import type { ReceiveRequest } from '../contract.js'
+import { RECEIVE_CHOICES } from './registry.js'
 
 const schema = z.object({
   count: z.number().int({ error: 'expected a non-negative integer' }).min(0, { error: 'expected a non-negative integer' }),

@@ -7,12 +7,14 @@
 
 import { flatten } from '@spinmpi/ddt'
 import { ns, ReturnCode, type DmaOptions, type PayloadHandler } from '@spinmpi/nic'
-import type { ReceiveRequest } from './contract.js'
-import { hostWalkPs } from './host-cost.js'
-import { receiveLayout } from './layout.js'
+import type { ReceiveRequest } from '../contract.js'
+import { hostWalkPs } from '../model/host-cost.js'
+import { receiveLayout } from '../layout.js'
 import { offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
-import { gammaOf, typeWork } from './type-work.js'
+import { gammaOf, typeWork } from '../model/type-work.js'
+import { handlerUnits } from '../model/completion-model.js'
+import { servesAny, type ReceiveStrategy } from './record.js'
 
 const ENTRY_BYTES = 16
 const NO_EVENT: DmaOptions = { noEvent: true }
@@ -60,4 +62,26 @@ export function iovecPlan(req: ReceiveRequest): Planned {
     hostPrepPs: hostWalkPs(profile.host, n),
     details: { gamma: gammaOf(work, profile.network.mtuBytes), deltaR: 0, checkpoints: 0, checkpointBytes: 0, reused: false },
   })
+}
+
+export const iovecReceive: ReceiveStrategy<'iovec'> = {
+  name: 'iovec',
+  summary: 'the host flattens the type into an iovec list; a NIC engine walks it in order, one DMA per piece',
+  unpackedBy: 'nic-engine',
+  chart: { colour: '#8c564b', order: 5 },
+  plan: iovecPlan,
+  model: {
+    // per entry: the DMA issue and its share of one list fetch; no handler code per block
+    handler(profile) {
+      const u = handlerUnits(profile)
+      const fetch = ns(u.costs.iovecReadNs) / u.costs.iovecEntriesPerRead
+      return { initPs: u.dispatchPs + u.ps(u.fixedCycles), setupPs: 0, blockPs: u.ps(u.costs.dmaIssueCycles) + fetch }
+    },
+    deltaP: () => 1,
+    // the engine walks in order: one packet at a time
+    hpus: () => 1,
+  },
+  deltaR: null,
+  finishesOnHost: false,
+  cannotServe: servesAny,
 }

@@ -5,7 +5,7 @@
 //   (3) the packets buffered within the packet buffer. SC19 writes min(T_PH·k/T_pkt, Δr) ≤ B_pkt
 //       (one run); the simulation shows that when a handler is slower than the wire
 //       (T_PH > T_pkt) every busy HPU's run waits in the buffer, so we require P·Δr ≤ B_pkt
-//       there (else only ⌊B_pkt/Δr⌋ HPUs get packets: model.ts bufferedHpus)
+//       there (else only ⌊B_pkt/Δr⌋ HPUs get packets: completion-model.ts bufferedHpus)
 // and leaves at least P runs (so every HPU gets its ⌈n_pkt/P⌉ share, as the model assumes),
 // and then raise it as far as needed for (2) the checkpoints to fit in NIC memory:
 //       (n_pkt·k/Δr)·C·copies ≤ M_NIC
@@ -28,7 +28,7 @@ export interface DeltaRInput {
   readonly nicMemBytes?: number
   readonly epsilon: number
   readonly hpus?: number
-  /** An extra upper bound on Δp (RO-CP's catch-up budget, choose-delta-r.ts). */
+  /** An extra upper bound on Δp (RO-CP's catch-up budget, receive-delta-r.ts). */
   readonly maxDeltaP?: number
 }
 

@@ -2,8 +2,10 @@
 // host CPU unpacks it after the last byte is in (SC19 Fig. 4, left tile).
 
 import { unpack } from '@spinmpi/ddt'
-import type { ReceivePlan, ReceiveRequest } from './contract.js'
-import { hostUnpackPs } from './host-cost.js'
+import type { ReceivePlan, ReceiveRequest } from '../contract.js'
+import { hostUnpackPs } from '../model/host-cost.js'
+import { nothingToUndo } from './planned.js'
+import { servesAny, type ReceiveStrategy } from './record.js'
 
 export function hostPlan(req: ReceiveRequest, fallback: string | null = null): ReceivePlan {
   const bytes = req.type.size * req.count
@@ -23,4 +25,16 @@ export function hostPlan(req: ReceiveRequest, fallback: string | null = null): R
       return hostUnpackPs(profile, req.type, req.count)
     },
   }
+}
+
+export const hostReceive: ReceiveStrategy<'host'> = {
+  name: 'host',
+  summary: 'the NIC deposits the packed message, the host CPU unpacks it after the last byte',
+  unpackedBy: 'host',
+  chart: { colour: '#1f77b4', order: 0 },
+  plan: (req) => ({ plan: hostPlan(req), abandon: nothingToUndo }),
+  model: null,
+  deltaR: null,
+  finishesOnHost: true,
+  cannotServe: servesAny,
 }

@@ -7,7 +7,7 @@
 
 import { Segment, type Datatype } from '@spinmpi/ddt'
 import type { NicParams, Profile, Ps } from '@spinmpi/nic'
-import { hostCopyPs, hostWalkPs } from './host-cost.js'
+import { hostCopyPs, hostWalkPs } from '../model/host-cost.js'
 
 export interface CheckpointSet {
   /** Checkpoint interval in bytes. */

@@ -8,8 +8,6 @@
 // (processingPs), and with the HPUs the packet buffer can feed (bufferedHpus).
 
 import { cyclesPs, ns, type Profile, type Ps } from '@spinmpi/nic'
-import type { ReceiveStrategyName } from './contract.js'
-import { copyCycles, stateSaveBytes } from './handler-costs.js'
 
 /** Counted work of one full walk of the type (typeWork's fields the model needs). */
 export interface WalkWork {
@@ -32,52 +30,58 @@ export function packetPs(profile: Profile): Ps {
   return ns(((net.mtuBytes + net.headerBytes) * 8) / net.linkGbps)
 }
 
-/** T_PH's phases for a strategy at γ blocks per packet (checkpoint slot C, interval Δr). */
-export function handlerModel(
-  profile: Profile, strategy: ReceiveStrategyName, gamma: number, slotBytes = 0, deltaR = 0, packets = Infinity, work?: WalkWork,
-): HandlerModel {
+/** What T_PH depends on besides γ: checkpoint slot C, interval Δr, packets of the message, the type's walk. */
+export interface HandlerShape {
+  readonly slotBytes: number
+  readonly deltaR: number
+  readonly packets: number
+  readonly work?: WalkWork | undefined
+}
+
+/** The profile units every handler model is built from (a strategy's record combines them). */
+export interface HandlerUnits {
+  readonly costs: Profile['costs']
+  /** Dispatch of one handler (ps) and its fixed cycles. */
+  readonly dispatchPs: Ps
+  readonly fixedCycles: number
+  /** Cycles per block of a specialized handler, and of a general one (a segment walk). */
+  readonly specialBlockCycles: number
+  readonly generalBlockCycles: number
+  ps(cycles: number): Ps
+}
+
+/**
+ * A general handler's block cost is the work the type really takes per block when the caller
+ * counted it (stack steps and leaf pieces of one walk), else one stack step per block.
+ */
+export function handlerUnits(profile: Profile, work?: WalkWork): HandlerUnits {
   const c = profile.costs
   const hz = profile.nic.hpuHz
-  const k = profile.network.mtuBytes
-  const fixed = c.handlerBaseCycles
-  const dispatch = ns(profile.nic.handlerDispatchNs)
-  const perBlockSpecial = c.pieceCycles + c.dmaIssueCycles
-  const perBlockGeneral = work === undefined || work.blocks === 0
-    ? perBlockSpecial + c.segmentStepCycles
-    : c.dmaIssueCycles + (work.stackSteps * c.segmentStepCycles + work.pieces * c.pieceCycles) / work.blocks
-  const ps = (cycles: number): Ps => cyclesPs(cycles, hz)
-  switch (strategy) {
-    case 'specialized':
-      return { initPs: dispatch + ps(fixed), setupPs: ps(c.segmentStepCycles), blockPs: ps(perBlockSpecial) }
-    case 'rw-cp': {
-      // the handler stores its progressed state back into its run's slot (the live frames)
-      const save = copyCycles(profile, stateSaveBytes(profile, work?.depth ?? 0, slotBytes))
-      return { initPs: dispatch + ps(fixed + save), setupPs: ps(c.segmentStepCycles), blockPs: ps(perBlockGeneral) }
-    }
-    case 'ro-cp': {
-      // a copy of the slot, then on average half an interval of catch-up
-      const behind = Math.max(0, deltaR / k - 1) / 2
-      return {
-        initPs: dispatch + ps(fixed + copyCycles(profile, slotBytes)),
-        setupPs: ps(c.segmentStepCycles + behind * gamma * c.catchupStepCycles),
-        blockPs: ps(perBlockGeneral),
-      }
-    }
-    case 'hpu-local': {
-      // in order, each vHPU skips the other P−1 vHPUs' packets; with fewer packets than HPUs,
-      // packet i skips the i before it
-      const P = profile.nic.hpus
-      const behind = packets <= P ? (packets - 1) / 2 : P - 1
-      return { initPs: dispatch + ps(fixed), setupPs: ps(c.segmentStepCycles + behind * gamma * c.catchupStepCycles), blockPs: ps(perBlockGeneral) }
-    }
-    case 'iovec': {
-      const fetch = ns(c.iovecReadNs) / c.iovecEntriesPerRead
-      return { initPs: dispatch + ps(fixed), setupPs: 0, blockPs: ps(c.dmaIssueCycles) + fetch }
-    }
-    case 'host':
-      return { initPs: 0, setupPs: 0, blockPs: 0 }
+  const specialBlockCycles = c.pieceCycles + c.dmaIssueCycles
+  return {
+    costs: c,
+    dispatchPs: ns(profile.nic.handlerDispatchNs),
+    fixedCycles: c.handlerBaseCycles,
+    specialBlockCycles,
+    generalBlockCycles: work === undefined || work.blocks === 0
+      ? specialBlockCycles + c.segmentStepCycles
+      : c.dmaIssueCycles + (work.stackSteps * c.segmentStepCycles + work.pieces * c.pieceCycles) / work.blocks,
+    ps: (cycles: number): Ps => cyclesPs(cycles, hz),
   }
 }
+
+/** How a strategy's handlers cost and spread over HPUs in the model (part of its record). */
+export interface ReceiveModel {
+  /** T_PH's phases at γ blocks per packet. */
+  handler(profile: Profile, gamma: number, shape: HandlerShape): HandlerModel
+  /** Packets per blocked-RR run at interval Δr (1: each packet to any free HPU). */
+  deltaP(deltaR: number, mtu: number): number
+  /** HPUs the handlers can use out of P (an in-order engine: 1). */
+  hpus(P: number): number
+}
+
+/** No handlers (a host unpack): every phase 0. */
+export const NO_HANDLER: HandlerModel = { initPs: 0, setupPs: 0, blockPs: 0 }
 
 export function handlerPs(m: HandlerModel, gamma: number): Ps {
   return m.initPs + m.setupPs + gamma * m.blockPs
@@ -85,7 +89,8 @@ export function handlerPs(m: HandlerModel, gamma: number): Ps {
 
 export interface ModelInput {
   readonly profile: Profile
-  readonly strategy: ReceiveStrategyName
+  /** The strategy's model; null: no handlers, the NIC deposits and the host unpacks. */
+  readonly model: ReceiveModel | null
   /** Packed message bytes. */
   readonly bytes: number
   readonly gamma: number
@@ -94,7 +99,7 @@ export interface ModelInput {
   readonly slotBytes?: number
   /** HPUs (default: the profile's). */
   readonly hpus?: number
-  /** Host unpack time after the deposit (strategy 'host'). */
+  /** Host unpack time after the deposit (model null). */
   readonly hostUnpackPs?: Ps
   /** The type's counted walk, for the general handlers' per-block cost. */
   readonly work?: WalkWork
@@ -162,18 +167,17 @@ export function modelTime(input: ModelInput): Ps {
 }
 
 export function modelBreakdown(input: ModelInput): ModelBreakdown {
-  const { profile, strategy, bytes, gamma } = input
+  const { profile, model: strategy, bytes, gamma } = input
   const k = profile.network.mtuBytes
-  // the iovec engine walks in order: one packet at a time
-  const P = strategy === 'iovec' ? 1 : input.hpus ?? profile.nic.hpus
   const nPkt = Math.max(1, Math.ceil(bytes / k))
   const tPkt = packetPs(profile)
-  // host: the deposit streams in at the link rate, then the CPU unpacks
-  if (strategy === 'host') {
+  // no handlers: the deposit streams in at the link rate, then the CPU unpacks
+  if (strategy === null) {
     return { ps: nPkt * tPkt + ns(profile.pcie.latencyNs) + (input.hostUnpackPs ?? 0), handlerPs: 0, hpus: 0, bound: 'link' }
   }
+  const P = strategy.hpus(input.hpus ?? profile.nic.hpus)
   const deltaR = input.deltaR ?? k
-  const model = handlerModel(profile, strategy, gamma, input.slotBytes ?? 0, deltaR, nPkt, input.work)
+  const model = strategy.handler(profile, gamma, { slotBytes: input.slotBytes ?? 0, deltaR, packets: nPkt, work: input.work })
   const th = handlerPs(model, gamma)
   // each packet with its own γ when the caller counted them, else the average
   const perPacket = input.packetBlocks
@@ -181,7 +185,7 @@ export function modelBreakdown(input: ModelInput): ModelBreakdown {
   // the last write still crosses PCIe
   const pcie = ns(profile.pcie.latencyNs)
   // Only blocked-RR strategies hold HPUs back until enough packets of a run have arrived.
-  const deltaP = strategy === 'rw-cp' ? Math.ceil(deltaR / k) : 1
+  const deltaP = strategy.deltaP(deltaR, k)
   const hpus = bufferedHpus(profile, P, deltaP, th)
   const t = processingPs(nPkt, deltaP, hpus, tPkt, thOf)
   return { ps: t.ps + pcie, handlerPs: th, hpus: Math.min(hpus, Math.ceil(nPkt / deltaP)), bound: t.bound }

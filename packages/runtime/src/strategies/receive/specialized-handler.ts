@@ -5,9 +5,9 @@
 
 import { classify, type Classification } from '@spinmpi/ddt'
 import { ReturnCode, type CostParams, type PayloadHandler } from '@spinmpi/nic'
-import type { ReceiveRequest } from './contract.js'
-import type { ReceiveLayout } from './layout.js'
-import { PieceWriter } from './piece-writer.js'
+import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveLayout } from '../layout.js'
+import { PieceWriter } from '../handlers/piece-writer.js'
 
 /** Descriptor words (float64) of a classification; null when it is 'general'. */
 export function specializedDescriptor(c: Classification): Float64Array | null {

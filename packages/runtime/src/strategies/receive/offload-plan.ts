@@ -3,11 +3,12 @@
 // host (SC19 §3.2.2), and the type's resident NIC state is acquired now and released at finish.
 
 import type { ExecutionContextSpec, PayloadHandler, SchedulingPolicy } from '@spinmpi/nic'
-import type { PlanDetails, ReceiveRequest, ReceiveStrategyName } from './contract.js'
-import { spanOf, type ReceiveLayout } from './layout.js'
-import { signalCompletion } from './piece-writer.js'
+import type { PlanDetails, ReceiveRequest, ReceiveStrategyName } from '../contract.js'
+import { spanOf, type ReceiveLayout } from '../layout.js'
+import { signalCompletion } from '../handlers/piece-writer.js'
 import type { Planned } from './planned.js'
 import { residencyOf, type ResidentState } from './residency.js'
+import { gammaOf, typeWork } from '../model/type-work.js'
 
 export interface HandlerCounters {
   /** Segment resets forced by out-of-order packets (rw-cp, hpu-local). */
@@ -67,4 +68,10 @@ export function offloadPlan(req: ReceiveRequest, p: OffloadParts): Planned {
     },
     abandon: release,
   }
+}
+
+/** Average blocks per packet of the request's message (for the plan's details). */
+export function planGamma(req: ReceiveRequest): number {
+  const p = req.nic.profile
+  return gammaOf(typeWork(req.type, req.count, p.host.cacheLineBytes), p.network.mtuBytes)
 }

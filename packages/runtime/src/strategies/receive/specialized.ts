@@ -1,15 +1,17 @@
 // The `specialized` plan: the descriptor becomes resident NIC state (copied once per type), the
 // handlers run on any idle HPU (default scheduling).
 
-import { MpiError, ERR_ARG } from '@spinmpi/ddt'
-import type { ReceiveRequest } from './contract.js'
-import { receiveLayout } from './layout.js'
+import { classify, MpiError, ERR_ARG } from '@spinmpi/ddt'
+import type { ReceiveRequest } from '../contract.js'
+import { receiveLayout } from '../layout.js'
 import { offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { residencyOf } from './residency.js'
-import { classifyFor, specializedPayload } from './specialized.js'
-import { gammaOf, typeWork } from './type-work.js'
-import { hostWalkPs } from './host-cost.js'
+import { classifyFor, specializedPayload } from './specialized-handler.js'
+import { gammaOf, typeWork } from '../model/type-work.js'
+import { hostWalkPs } from '../model/host-cost.js'
+import { handlerUnits } from '../model/completion-model.js'
+import type { ReceiveStrategy } from './record.js'
 
 export function specializedPlan(req: ReceiveRequest): Planned {
   const profile = req.nic.profile
@@ -30,4 +32,23 @@ export function specializedPlan(req: ReceiveRequest): Planned {
     hostPrepPs: d[0] === 0 ? 0 : hostWalkPs(profile.host, work.blocks),
     details: { gamma: gammaOf(work, profile.network.mtuBytes), deltaR: 0, checkpoints: 0, checkpointBytes: 0, reused: false },
   })
+}
+
+export const specializedReceive: ReceiveStrategy<'specialized'> = {
+  name: 'specialized',
+  summary: 'handlers written for one layout (vector, index-block, indexed) read a descriptor in NIC memory',
+  unpackedBy: 'handlers',
+  chart: { colour: '#d62728', order: 1 },
+  plan: specializedPlan,
+  model: {
+    handler(profile) {
+      const u = handlerUnits(profile)
+      return { initPs: u.dispatchPs + u.ps(u.fixedCycles), setupPs: u.ps(u.costs.segmentStepCycles), blockPs: u.ps(u.specialBlockCycles) }
+    },
+    deltaP: () => 1,
+    hpus: (P) => P,
+  },
+  deltaR: null,
+  finishesOnHost: false,
+  cannotServe: (type, count) => (classify(type, count).kind === 'general' ? 'no specialized handler for a general layout' : null),
 }

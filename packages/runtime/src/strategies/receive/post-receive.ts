@@ -4,9 +4,10 @@
 
 import debugFactory from 'debug'
 import { NicMemoryError } from '@spinmpi/nic'
-import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from './contract.js'
+import { needsSpill, withSpill } from '../../faults/spill-unpack.js'
+import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from '../contract.js'
 import { hostPlan } from './host.js'
-import { planFor } from './planners.js'
+import { planFor } from './registry.js'
 import { residencyOf } from './residency.js'
 import { parseReceiveRequest } from './request-schema.js'
 
@@ -39,12 +40,16 @@ export const postReceive: PostReceive = (req, me) => {
   }
 }
 
-function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], plan: ReceivePlan): PostedReceive {
+function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], planned: ReceivePlan): PostedReceive {
+  // under the nicmem fault, packets the NIC cannot buffer go raw to a spill area the host unpacks
+  const spilling = needsSpill(req, planned) ? withSpill(req, planned) : null
+  const plan = spilling === null ? planned : spilling.plan
   const posted = req.nic.postMe({
     ...me,
     hostBuffer: plan.hostBuffer,
     length: plan.hostLength,
     ...(plan.context === null ? {} : { context: plan.context }),
+    ...(spilling === null ? {} : { spill: spilling.spill }),
   })
   // resident state copied to NIC memory for this receive crosses PCIe (host to NIC), once:
   // callers wait on readyAt instead of reading it again

@@ -1,0 +1,311 @@
+// The NIC's DMA engine. Requests are served FIFO per direction (writes NIC->host, reads
+// host->NIC); each occupies its direction of the link for PcieModel.wirePs(bytes) and completes
+// one latency later, so many are in flight at once (pipelined) and throughput is bound by the
+// link. At most maxOutstanding requests per direction are in flight: request i cannot start
+// before request i - maxOutstanding has completed. Because service is FIFO and deterministic,
+// a request's completion time is known when it is issued:
+//   start_i    = max(t_i, linkFree, done_{i - maxOutstanding})
+//   linkFree   = start_i + wirePs(bytes_i)
+//   done_i     = linkFree + latency          (write: latencyNs, read: readLatencyNs)
+// Queue depth = requests issued and not yet complete (both directions). It is recorded lazily:
+// completions are retired into the time series whenever a new request is booked, so a request
+// costs no event unless the caller wants a completion callback. Call finish() before reading the
+// series at the end of a run.
+//
+// Handlers run ahead of the event that runs them and issue DMAs at later times (writeAt,
+// readAt). Such a request is kept in its HPU's lane and booked, at its own issue time, when the
+// engine is next used or the handler ends (settle): in the order of (issue time, sequence number)
+// that one event per request would have run in, so the link sees the same order and every
+// completion time is the same, without an event per DMA block.
+
+import type { Simulator } from '../sim/simulator.js'
+import type { Ps } from '../sim/time.js'
+import { TimeSeries } from '../stats/time-series.js'
+import { DEFERRED_NOTIFY, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
+import { DmaChannel } from './dma-channel.js'
+import type { PcieModel } from './pcie.js'
+
+export type DmaDone<A> = (arg: A) => void
+
+/** Told of every write issued with writeAt when it is booked: its tag, completion time, size. */
+export type DmaWriteSink<T> = (tag: T, done: Ps, bytes: number, hostOffset: number, notify: boolean) => void
+
+export interface DmaEngineOptions<T> {
+  /** Lanes of deferred requests (one per HPU); default 1. */
+  readonly lanes?: number
+  readonly onWrite?: DmaWriteSink<T>
+}
+
+export class DmaError extends Error {
+  override readonly name = 'DmaError'
+}
+
+export class DmaEngine<T = unknown> {
+  readonly pcie: PcieModel
+  private readonly sim: Simulator
+  private readonly writeCh: DmaChannel
+  private readonly readCh: DmaChannel
+  private readonly depthSeries = new TimeSeries(0, 256)
+  private outstanding = 0
+  private readonly deferred: DeferredLanes<T>
+  private readonly onWrite: DmaWriteSink<T> | null
+  private readonly settleFn = () => this.settle()
+  private readonly leadFn = (lane: number) => this.bookLead(lane)
+
+  constructor(sim: Simulator, pcie: PcieModel, options: DmaEngineOptions<T> = {}) {
+    this.sim = sim
+    this.pcie = pcie
+    this.writeCh = new DmaChannel(pcie.params.maxOutstanding)
+    this.readCh = new DmaChannel(pcie.params.maxOutstanding)
+    this.deferred = new DeferredLanes<T>(options.lanes ?? 1)
+    this.onWrite = options.onWrite ?? null
+  }
+
+  /**
+   * Writes `bytes` from the NIC to host memory (0 is legal: it still sends a TLP). Returns the
+   * time the data is in host memory; `done(arg)` runs then, if given.
+   */
+  write<A>(bytes: number, done?: DmaDone<A>, arg?: A): Ps {
+    return this.issue(this.writeCh, bytes, this.pcie.writeLatencyPs, done, arg)
+  }
+
+  /** Reads `bytes` of host memory into the NIC. Returns the time the data is on the NIC. */
+  read<A>(bytes: number, done?: DmaDone<A>, arg?: A): Ps {
+    return this.issue(this.readCh, bytes, this.pcie.readLatencyPs, done, arg)
+  }
+
+  /**
+   * A write issued at `t` (not before now) from `lane`, whose issue times never go back. Booked at
+   * `t`; the write sink hears of it then, with `tag` (`notify`: the caller wants a host event). At
+   * or before now it is booked at once and its completion time returned; later, the time
+   * projectWrite gives (what the issuer can know now).
+   */
+  writeAt(t: Ps, bytes: number, lane: number, tag: T, hostOffset: number, notify: boolean): Ps {
+    if (t <= this.sim.now) {
+      const done = this.write(bytes)
+      if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, notify)
+      return done
+    }
+    this.settle()
+    this.defer(lane, t, bytes, hostOffset, notify ? DEFERRED_WRITE | DEFERRED_NOTIFY : DEFERRED_WRITE, tag)
+    return this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+  }
+
+  /** As writeAt, for a read (no sink). */
+  readAt(t: Ps, bytes: number, lane: number): Ps {
+    if (t <= this.sim.now) return this.read(bytes)
+    this.settle()
+    this.defer(lane, t, bytes, 0, 0, null)
+    return this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
+  }
+
+  /**
+   * Books every deferred request that comes before the present in (time, sequence) order. The
+   * engine does so itself before it is used; call it when a handler ends, so that the sink has
+   * heard of the handler's writes by then.
+   */
+  settle(): void {
+    const q = this.deferred
+    if (q.size === 0) return
+    const sim = this.sim
+    const now = sim.now
+    if (q.earliest > now) return
+    this.bookDeferred(now, sim.seq)
+  }
+
+  /** Completion time a write of `bytes` issued now would get, without issuing it. */
+  peekWrite(bytes: number): Ps {
+    this.settle()
+    return this.peek(this.writeCh, bytes, this.pcie.writeLatencyPs)
+  }
+
+  /**
+   * Completion time of a write of `bytes` to be issued at `t` (not before now), as the engine
+   * stands now: requests booked between now and `t` are not seen.
+   */
+  projectWrite(t: Ps, bytes: number): Ps {
+    this.settle()
+    return this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+  }
+
+  /** As projectWrite, for a read. */
+  projectRead(t: Ps, bytes: number): Ps {
+    this.settle()
+    return this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
+  }
+
+  /** Completion time a read of `bytes` issued now would get, without issuing it. */
+  peekRead(bytes: number): Ps {
+    this.settle()
+    return this.peek(this.readCh, bytes, this.pcie.readLatencyPs)
+  }
+
+  get writes(): number {
+    this.settle()
+    return this.writeCh.issued
+  }
+
+  get reads(): number {
+    this.settle()
+    return this.readCh.issued
+  }
+
+  get bytesWritten(): number {
+    this.settle()
+    return this.writeCh.bytes
+  }
+
+  get bytesRead(): number {
+    this.settle()
+    return this.readCh.bytes
+  }
+
+  /** Requests issued and not complete at the current simulated time. */
+  get depthNow(): number {
+    this.settle()
+    this.retire(this.sim.now)
+    return this.outstanding
+  }
+
+  /** Highest queue depth reached so far. */
+  get peakDepth(): number {
+    this.settle()
+    return this.depthSeries.peak
+  }
+
+  /** Queue depth over time, settled up to now (call finish() first at the end of a run). */
+  get depth(): TimeSeries {
+    this.settle()
+    this.retire(this.sim.now)
+    return this.depthSeries
+  }
+
+  /** Time the last issued request completes (0 if none). */
+  get drainTime(): Ps {
+    this.settle()
+    return Math.max(this.lastDone(this.writeCh), this.lastDone(this.readCh))
+  }
+
+  /** Books every deferred request and retires everything into the depth series; issue nothing earlier afterwards. */
+  finish(): void {
+    this.deferred.queueLeads()
+    this.bookDeferred(Infinity, Infinity)
+    this.retire(Infinity)
+  }
+
+  private issue<A>(ch: DmaChannel, bytes: number, latency: Ps, done: DmaDone<A> | undefined, arg: A | undefined): Ps {
+    checkSize(bytes)
+    this.settle()
+    const t = this.book(ch, this.sim.now, bytes, latency)
+    if (done !== undefined) this.sim.at(t, done, arg as A)
+    return t
+  }
+
+  /** Books a request issued at `at` (not before any booked so far). */
+  private book(ch: DmaChannel, at: Ps, bytes: number, latency: Ps): Ps {
+    if (at < this.depthSeries.lastTime) throw new DmaError('DMA issued after finish(): the depth series is closed')
+    this.retire(at)
+    const t = ch.book(at, this.pcie.wirePs(bytes), latency, bytes)
+    this.outstanding++
+    this.depthSeries.record(at, this.outstanding)
+    return t
+  }
+
+  private defer(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
+    checkSize(bytes)
+    const q = this.deferred
+    // The sequence number an event scheduled now would get: the request is ordered among the
+    // events as that event would be.
+    const seq = this.sim.reserveSeq()
+    if (q.canLead(lane)) {
+      q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
+      // Its event takes the next number: no other event can fall between the two.
+      this.sim.at(t, this.leadFn, lane)
+      return
+    }
+    if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
+      throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
+    }
+    // A request that wants a host event gets a real event, so its event is posted at its own time.
+    if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
+  }
+
+  /** The event of `lane`'s lead: books the queued requests before it, then the lead. */
+  private bookLead(lane: number): void {
+    const q = this.deferred
+    if (q.leadBusy[lane] === 0) return // finish() booked it
+    this.settle()
+    const t = q.leadTime[lane]!
+    const bytes = q.leadBytes[lane]!
+    const flags = q.leadFlags[lane]!
+    const hostOffset = q.leadOffset[lane]!
+    const tag = q.leadTag[lane] as T
+    q.takeLead(lane)
+    if ((flags & DEFERRED_WRITE) === 0) {
+      this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      return
+    }
+    const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+    if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+  }
+
+  /** Books deferred requests before (until, seq) in (time, sequence) order. */
+  private bookDeferred(until: Ps, seq: number): void {
+    const q = this.deferred
+    while (q.size > 0) {
+      const r = q.first()
+      const t = q.time[r]!
+      if (t > until || (t === until && q.seq[r]! > seq)) return
+      const bytes = q.bytes[r]!
+      const flags = q.flags[r]!
+      const hostOffset = q.hostOffset[r]!
+      const tag = q.tag[r] as T
+      q.shiftFirst()
+      if ((flags & DEFERRED_WRITE) === 0) {
+        this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      } else {
+        const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+        if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+      }
+    }
+  }
+
+  private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {
+    return ch.nextStart(this.sim.now) + this.pcie.wirePs(bytes) + latency
+  }
+
+  private project(ch: DmaChannel, t: Ps, bytes: number, latency: Ps): Ps {
+    const start = ch.nextStart(this.sim.now)
+    return (t > start ? t : start) + this.pcie.wirePs(bytes) + latency
+  }
+
+  private lastDone(ch: DmaChannel): Ps {
+    return ch.issued === 0 ? 0 : ch.linkFree + (ch === this.writeCh ? this.pcie.writeLatencyPs : this.pcie.readLatencyPs)
+  }
+
+  /** Moves completions at or before `until` into the depth series, in time order. */
+  private retire(until: Ps): void {
+    const w = this.writeCh.pending
+    const r = this.readCh.pending
+    for (;;) {
+      const tw = w.first
+      const tr = r.first
+      let t: Ps
+      if (tw <= tr) {
+        if (tw > until || tw === Infinity) return
+        t = tw
+        w.shift()
+      } else {
+        if (tr > until) return
+        t = tr
+        r.shift()
+      }
+      this.outstanding--
+      this.depthSeries.record(t, this.outstanding)
+    }
+  }
+}
+
+function checkSize(bytes: number): void {
+  if (!(bytes >= 0) || !Number.isInteger(bytes)) throw new DmaError(`DMA size must be a non-negative integer, got ${bytes}`)
+}

@@ -1,0 +1,32 @@
+// The resident NIC state of the checkpointed strategies (ro-cp, rw-cp): the dataloop tree and,
+// after it, one slot per checkpoint, made on the host once per (type, count, Δr) and kept
+// resident; and the copy of a master slot into a handler's HPU memory.
+
+import type { ReceiveRequest } from '../contract.js'
+import { makeCheckpoints, type CheckpointSet } from '../handlers/checkpoints.js'
+import { dataloopBytes } from './dataloop-bytes.js'
+import { residencyOf } from './residency.js'
+
+export interface ResidentCheckpoints {
+  readonly set: CheckpointSet
+}
+
+export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) {
+  const profile = req.nic.profile
+  const loopBytes = dataloopBytes(req.type, req.count)
+  const residency = residencyOf(req.nic)
+  return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
+    const set = makeCheckpoints(req.type, req.count, deltaR, profile)
+    // dataloop tree first, then the checkpoint slots
+    const data = new Uint8Array(loopBytes + set.slots.length)
+    data.set(set.slots, loopBytes)
+    const extra: ResidentCheckpoints = { set }
+    return { data, extra }
+  })
+}
+
+/** Copies master slot `from` (slots start `base` bytes into `src`) into slot `to` of `dst`. */
+export function copySlotFrom(src: Uint8Array, base: number, from: number, dst: Uint8Array, to: number, slotBytes: number): void {
+  const a = base + from * slotBytes, b = to * slotBytes
+  for (let i = 0; i < slotBytes; i++) dst[b + i] = src[a + i]!
+}

@@ -1,0 +1,61 @@
+// The receive strategies: one record per strategy (its own file in this folder), listed here
+// once. Names, the name type, the zod enums and the CLI choices all derive from this list; a new
+// strategy is a new record file plus one line below (docs/extending.md).
+
+import { classify } from '@spinmpi/ddt'
+import type { ReceiveRequest } from '../contract.js'
+import type { Planned } from './planned.js'
+import { namesOf } from '../names-of.js'
+import type { ReceiveStrategy } from './record.js'
+import { hostReceive } from './host.js'
+import { iovecReceive } from './iovec.js'
+import { specializedReceive } from './specialized.js'
+import { hpuLocalReceive } from './hpu-local.js'
+import { roCpReceive } from './ro-cp.js'
+import { rwCpReceive } from './rw-cp.js'
+
+/** Every receive strategy, host first (the order of tables and choices). */
+export const RECEIVE_STRATEGY_RECORDS = [
+  hostReceive,
+  iovecReceive,
+  specializedReceive,
+  hpuLocalReceive,
+  roCpReceive,
+  rwCpReceive,
+] as const
+
+/** How a non-contiguous receive is unpacked: by the host, from an iovec list by the NIC, or by sPIN handlers (specialized, HPU-local, RO-CP, RW-CP; SC19 §3.2). */
+export type ReceiveStrategyName = (typeof RECEIVE_STRATEGY_RECORDS)[number]['name']
+/** A receive strategy, or 'auto' to let the model choose per message. */
+export type ReceiveStrategyChoice = ReceiveStrategyName | 'auto'
+
+/** The receive strategies' names, host first. */
+export const RECEIVE_STRATEGIES = namesOf(RECEIVE_STRATEGY_RECORDS)
+/** The receive strategies plus 'auto' (chosen per message by the model). */
+export const RECEIVE_CHOICES = [...RECEIVE_STRATEGIES, 'auto'] as const
+
+const byName = new Map<string, ReceiveStrategy>(RECEIVE_STRATEGY_RECORDS.map((s) => [s.name, s]))
+
+/** The record of a strategy. */
+export function receiveStrategy(name: ReceiveStrategyName): ReceiveStrategy<ReceiveStrategyName> {
+  return byName.get(name) as ReceiveStrategy<ReceiveStrategyName>
+}
+
+/** What a receive falls back to when its strategy cannot serve it (NIC memory full, strict off). */
+export const FALLBACK_RECEIVE = hostReceive
+
+/** What `auto` does, in one line (help texts). */
+export const AUTO_STRATEGY_SUMMARY = 'specialized when the layout fits one, else rw-cp (SC19 §3.2.6)'
+
+/** The strategy `auto` runs for (type, count): SC19 §3.2.6 picks specialized when the layout fits one, else RW-CP. */
+export function autoStrategy(req: Pick<ReceiveRequest, 'type' | 'count'>): ReceiveStrategyName {
+  return classify(req.type, req.count).kind === 'general' ? rwCpReceive.name : specializedReceive.name
+}
+
+export function resolveStrategy(req: ReceiveRequest): ReceiveStrategyName {
+  return req.strategy === 'auto' ? autoStrategy(req) : req.strategy
+}
+
+export function planFor(req: ReceiveRequest): Planned {
+  return receiveStrategy(resolveStrategy(req)).plan(req)
+}
