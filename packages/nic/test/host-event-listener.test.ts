@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { HostEventQueue, Simulator, makeEvent, type HostEvent } from '../src/internal.js'
+import { HostEventQueue, Simulator, makeEvent, type HostEvent, type MessageHeader } from '../src/internal.js'
+
+/** The tests look at meId (event id), userPtr (1: passes the filter) and value only. */
+const NO_HEADER = {} as MessageHeader
+const idOf = (e: HostEvent): number => e.meId
+const repostOf = (e: HostEvent): number => (e.kind === 'handler' ? e.value : 0)
 
 /** Events at random times (ties included); half pass the filter; some handlers post another event at once. */
 const scripts = fc.array(fc.record({ t: fc.integer({ min: 0, max: 5 }), mine: fc.boolean(), repost: fc.boolean() }), { maxLength: 40 })
@@ -12,17 +17,16 @@ async function runScript(script: readonly Step[], attach: (q: HostEventQueue, f:
   const sim = new Simulator()
   const q = new HostEventQueue(sim, false)
   const log: string[] = []
-  const isMine = (e: HostEvent): boolean => e.value % 2 === 1
+  const isMine = (e: HostEvent): boolean => e.userPtr === 1
   let next = 0
   const post = (mine: boolean, repost: boolean): void => {
-    const id = next++
-    q.post(makeEvent('handler', sim.now, 0, { value: 2 * id + (mine ? 1 : 0), length: repost ? 1 : 0 }))
+    q.post(makeEvent('handler', sim.now, 0, { meId: next++, userPtr: mine ? 1 : 0, value: repost ? 1 : 0, header: NO_HEADER }))
   }
   attach(q, isMine, (e) => {
-    log.push(`handle ${e.value >> 1} @${sim.now}`)
+    log.push(`handle ${idOf(e)} @${sim.now}`)
     // a microtask the handler starts, as a rank continuation would be
-    queueMicrotask(() => log.push(`after ${e.value >> 1}`))
-    if (e.length === 1) post(true, false)
+    queueMicrotask(() => log.push(`after ${idOf(e)}`))
+    if (repostOf(e) === 1) post(true, false)
   })
   for (const s of script) sim.at(s.t, () => { post(s.mine, s.repost); post(s.mine, false) })
   await sim.runAsync()
@@ -46,12 +50,12 @@ describe('HostEventQueue.listen', () => {
   it('takes events queued before it was set, and only one listener', async () => {
     const sim = new Simulator()
     const q = new HostEventQueue(sim, false)
-    q.post(makeEvent('put', 0, 0, { value: 1 }))
-    q.post(makeEvent('ack', 0, 0, { value: 2 }))
+    q.post(makeEvent('handler', 0, 0, { meId: 1, userPtr: 1, value: 0, header: NO_HEADER }))
+    q.post(makeEvent('handler', 0, 0, { meId: 2, userPtr: 0, value: 0, header: NO_HEADER }))
     const seen: number[] = []
-    q.listen((e) => e.kind === 'put', (e) => seen.push(e.value))
+    q.listen((e) => e.userPtr === 1, (e) => seen.push(idOf(e)))
     expect(() => q.listen(() => true, () => {})).toThrow(/already/)
-    sim.at(3, () => q.post(makeEvent('put', 3, 0, { value: 3 })))
+    sim.at(3, () => q.post(makeEvent('handler', 3, 0, { meId: 3, userPtr: 1, value: 0, header: NO_HEADER })))
     await sim.runAsync()
     expect(seen).toEqual([1, 3])
     expect(q.size).toBe(1)
