@@ -2,8 +2,11 @@
 // Every forwarding node's ME carries one of these; `children` are the NIC nodes it forwards to.
 //   stream : each payload handler DMAs its packet to the host and forwards it, as a one-packet
 //            put, to every binomial child with PutFromDevice (pipelined, wormhole-like).
-//   store  : packets are deposited by the NIC; the completion handler forwards the whole
-//            message from host memory with PutFromHost.
+//   store  : SC17 §4.4.3 store-and-forward, as its appendix C.3.3 handlers: the header handler
+//            looks at the message length. A message of one packet is forwarded straight from the
+//            NIC: the payload handler puts the packet to every child with PutFromDevice (then
+//            DMAs it to the host). A longer one is deposited by the NIC (PROCEED) and the
+//            completion handler forwards the whole message from host memory with PutFromHost.
 //   binary : each payload handler forwards its packet to the two binary-tree children first,
 //            then DMAs it to the host (the NICVM module sends before the host copy).
 // A forwarded packet keeps its byte offset in the message (remoteOffset), so every receiver
@@ -31,6 +34,8 @@ export interface NicBcastContextOptions {
   readonly matchBits: bigint
   /** The ME's host memory (the packed broadcast buffer), or null in timing mode. */
   readonly hostBuffer: Uint8Array | null
+  /** store: the largest message forwarded from the device (one packet: the MTU). */
+  readonly maxDeviceBytes: number
 }
 
 export function nicBcastContext(o: NicBcastContextOptions): ExecutionContextSpec {
@@ -64,9 +69,20 @@ export function nicBcastContext(o: NicBcastContextOptions): ExecutionContextSpec
         },
       }
     case 'store':
+      // The header handler's length test is in the handler's fixed cost (costs.handlerBaseCycles):
+      // no cycles of its own. The one-packet case forwards before its host copy, as the
+      // appendix's payload handler issues its puts first.
       return {
         ...base,
+        header: (_ctx, h) => (h.length <= o.maxDeviceBytes ? ReturnCode.PROCESS_DATA : ReturnCode.PROCEED),
+        payload: (ctx, pkt) => {
+          const offset = ctx.header.remoteOffset + pkt.offset
+          forwardPacket(ctx, pkt, offset)
+          ctx.dmaToHost(offset, pkt.data, 0, pkt.length, { noEvent: true })
+          return ReturnCode.SUCCESS
+        },
         completion: (ctx, info) => {
+          if (info.length <= o.maxDeviceBytes) return ReturnCode.SUCCESS
           for (let i = 0; i < children.length; i++) {
             ctx.cycles(FORWARD_LOOP_CYCLES)
             ctx.putFromHost(0, info.length, { target: children[i]!, matchBits })

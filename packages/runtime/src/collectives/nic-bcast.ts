@@ -99,7 +99,7 @@ export function prepareNicBcast(
     length: bytes,
     hostBuffer: host,
     userPtr: NIC_BCAST_USER_PTR,
-    ...(forwarding ? { context: nicBcastContext({ kind, children, matchBits: bits, hostBuffer: host }) } : {}),
+    ...(forwarding ? { context: nicBcastContext({ kind, children, matchBits: bits, hostBuffer: host, maxDeviceBytes: core.profile.network.mtuBytes }) } : {}),
     ...(counter === null ? {} : { counter }),
   })
   if (counter !== null) {
