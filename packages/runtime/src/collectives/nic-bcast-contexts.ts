@@ -70,8 +70,8 @@ export function nicBcastContext(o: NicBcastContextOptions): ExecutionContextSpec
       }
     case 'store':
       // The header handler's length test is in the handler's fixed cost (costs.handlerBaseCycles):
-      // no cycles of its own. The one-packet case forwards before its host copy, as the
-      // appendix's payload handler issues its puts first.
+      // no cycles of its own. The appendix's payload handler only puts; the host copy the
+      // receiver needs here is issued after the puts, so it does not delay the forward.
       return {
         ...base,
         header: (_ctx, h) => (h.length <= o.maxDeviceBytes ? ReturnCode.PROCESS_DATA : ReturnCode.PROCEED),
