@@ -27,18 +27,7 @@ export type Buffer = BufferView | BufferAt | null
 /** A buffer argument that may be IN_PLACE (where MPI allows MPI_IN_PLACE). */
 export type BufferOrInPlace = Buffer | InPlace
 
-/** Wildcards, MPI_UNDEFINED and the tag bound (MPI_TAG_UB). */
-export const ANY_SOURCE = -1
-/** Receive a message with any tag (MPI_ANY_TAG). */
-export const ANY_TAG = -1
-/** MPI_UNDEFINED: e.g. a count that is not a whole number of elements. */
-export const UNDEFINED = -32766
-/** MPI_PROC_NULL: a send or receive with this peer completes at once and moves no data. */
-export const PROC_NULL = -2
-/** The largest valid tag (MPI_TAG_UB). */
-export const TAG_UB = (1 << 22) - 1
-/** MPI_COMM_NULL: what split/create/createCart return at a process outside the new communicator. */
-export const COMM_NULL = null
+export { ANY_SOURCE, ANY_TAG, UNDEFINED, PROC_NULL, TAG_UB, COMM_NULL } from './mpi-constants.js'
 
 /** What a completed receive (or probe) reports (MPI_Status). */
 export interface Status {

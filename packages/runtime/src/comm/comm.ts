@@ -157,6 +157,11 @@ export class RankComm implements CommCore {
     return createFromGroup(this, group)
   }
 
+  /** A communicator of this process made from this one (comm-create.ts decides group, rank and context). */
+  derive(group: Group, rank: number, contextId: number, shared: CommShared, topology: CartTopology | null): RankComm {
+    return new RankComm(this.proc, group, rank, contextId, shared, topology)
+  }
+
   free(): void {
     this.live('free')
     if (this.contextId === 0) throw new MpiError(ERR_ARG, 'free: COMM_WORLD cannot be freed')
