@@ -51,7 +51,7 @@ export async function createComm<C>(
   const send = data ? Int32Array.from([color, key, ...mine.mask]) : null
   const recv = data ? new Int32Array(WORDS * parent.size) : null
   const contributions = await parent.collective(call, async (all) => {
-    await parent.world.collectives.allgather(parent, send, WORDS, INT32, recv, WORDS, INT32)
+    await parent.world.collectives.allgather.run(parent, send, WORDS, INT32, recv, WORDS, INT32)
     return all as readonly (Contribution | null)[]
   }, mine)
   if (contributions.some((c) => c === null)) throw new MpiError(ERR_OTHER, `${call.label}: internal error: a member's contribution is missing`)
