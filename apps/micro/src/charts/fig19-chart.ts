@@ -1,5 +1,5 @@
 // SC19 Fig. 19 as the paper draws it: FFT2D runtime against P for host unpack and RW-CP
-// (continuous lines, left axis) and RW-CP's speedup over host unpack in % (dashed, right axis).
+// (solid lines, left axis) and RW-CP's speedup over host unpack in % (dashed, right axis).
 
 import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
@@ -21,7 +21,7 @@ export function fig19Chart(result: FigureResult, title: string): ChartSpec {
         mark: { type: 'line', point: true, strokeWidth: 2 },
         encoding: {
           x,
-          y: { field: 'runtimeNs', type: 'quantitative', scale: { type: 'log' }, axis: axis('runtime (continuous)', 'ns') },
+          y: { field: 'runtimeNs', type: 'quantitative', scale: { type: 'log' }, axis: axis('runtime (solid lines)', 'ns') },
           color: { field: 'strategy', type: 'nominal', scale: colorScale(rows.map((r) => r.strategy)), legend: { title: 'runtime' } },
           tooltip: [{ field: 'strategy' }, { field: 'ranks' }, { field: 'runtimeNs', format: '.0f' }],
         },
