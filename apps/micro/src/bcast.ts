@@ -5,7 +5,7 @@
 // broadcast to the last rank having the data in its buffer. Timing mode (no payload bytes).
 
 import { UINT8 } from '@spinmpi/ddt'
-import { bcastBinomial, prepareNicBcast, run, type CommCore } from '@spinmpi/runtime/internal'
+import { bcastBinomial, coreOf, prepareNicBcast, run } from '@spinmpi/runtime/internal'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, covers, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
 
@@ -24,7 +24,7 @@ const KIND = { 'nic-stream': 'stream', 'nic-store': 'store', 'nic-binary': 'bina
 /** Latency (ns) of one broadcast of `bytes` from rank 0 on `ranks` ranks. */
 export async function bcastLatencyNs(profile: string, algorithm: BcastAlgorithmName, ranks: number, bytes: number): Promise<number> {
   const r = await run({ ranks, profile, seed: 1, mode: 'timing' }, async (comm): Promise<[number, number]> => {
-    const core = comm as CommCore
+    const core = coreOf(comm)
     if (algorithm === 'binomial') {
       await comm.barrier()
       const t0 = comm.nowPs()

@@ -10,17 +10,10 @@
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
 import { figureRuns, geomean } from './ddtbench-unpack.js'
-import { fig17Chart } from './charts/fig17-chart.js'
+import { fig17Chart, type Fig17Row } from './charts/fig17-chart.js'
 
-export type Fig17Row = {
-  readonly app: string
-  readonly input: string
-  readonly strategy: 'host' | 'rw-cp'
-  /** Host: deposit + LLC misses × line; RW-CP: the bytes its DMA writes delivered. */
-  readonly memBytes: number
-  /** Message bytes (the x axis of the plot). */
-  readonly bytes: number
-}
+// the row type lives with its chart (which draws it) so that the chart imports nothing from here
+export type { Fig17Row }
 
 /** SC19 §5.3: "RW-CP moves 3.8x less data than the host-based unpack" (geometric means). */
 const PAPER_RATIO = 3.8

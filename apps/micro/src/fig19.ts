@@ -8,16 +8,11 @@
 
 import { measureMessageCosts, modelProfile, simulateFft2d, type MessageCosts } from '@spinmpi/fft2d'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
-import { fig19Chart } from './charts/fig19-chart.js'
+import { fig19Chart, type Fig19Row } from './charts/fig19-chart.js'
 import { bandText, covers, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
 
-export type Fig19Row = {
-  readonly ranks: number
-  readonly strategy: 'host' | 'rw-cp'
-  readonly runtimeNs: number
-  /** (host / this - 1) * 100; 0 for the host rows. */
-  readonly speedupPct: number
-}
+// the row type lives with its chart (which draws it) so that the chart imports nothing from here
+export type { Fig19Row }
 
 const N = 20480
 const RANKS = [16, 32, 64, 128, 256, 512, 1024]

@@ -2,7 +2,7 @@
 // the run, and the deadlock report.
 
 import { ERR_OTHER, MpiError, isMpiError, type ErrorClass } from '@spinmpi/ddt'
-import type { Status } from './comm/comm-api.js'
+import type { Status } from './comm/comm-types.js'
 
 export { MpiError, isMpiError } from '@spinmpi/ddt'
 export {

@@ -4,12 +4,14 @@
 // `@spinmpi/runtime/harness` (harness.ts).
 export * from './index.js'
 export type { CommCore } from './comm/comm-core.js'
-export type { CollectiveImpls } from './comm/collective-hook.js'
+export { coreOf } from './comm/comm.js'
+export type { CollectiveRegistry } from './collectives/registry.js'
+export type { CollectiveRecord, CollectiveEntries } from './collectives/collective.js'
 export { GoalTrace } from './trace/goal-trace.js'
 export { RankGoalTrace } from './trace/rank-goal-trace.js'
 export * from './strategies/index.js'
 export {
-  collectiveImpls, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext, startNonblocking,
+  COLLECTIVES, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext, startNonblocking,
   createOp, resolveOp, reduceLocal, reductionPs,
   type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type UserFunction,
 } from './collectives/index.js'

@@ -7,7 +7,7 @@ import { Cluster, nicReport, resolveProfile, toNs, type Profile, type Ps } from 
 import debugFactory from 'debug'
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
 import type { Comm } from './comm/comm-api.js'
-import { collectiveImpls } from './collectives/index.js'
+import { COLLECTIVES } from './collectives/registry.js'
 import { RankComm } from './comm/comm.js'
 import { CommRegistry } from './comm/comm-shared.js'
 import { Group } from './comm/group.js'
@@ -70,7 +70,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     cluster, size: o.ranks, dataMode, strategy: o.strategy, send: o.send, onNicMemoryFull: o.onNicMemoryFull ?? 'fallback',
     strictStrategy: o.strictStrategy ?? false,
     unexpectedBufferBytes: o.unexpectedBufferBytes ?? DEFAULT_UNEXPECTED_BYTES, stats: statsCollector, trace,
-    collectives: collectiveImpls, comms: new CommRegistry(),
+    collectives: COLLECTIVES, comms: new CommRegistry(),
   }
   const sim = cluster.sim
   const comms: RankComm[] = []

@@ -1,6 +1,6 @@
 import { UINT8 } from '@spinmpi/ddt'
 import { describe, expect, it } from 'vitest'
-import { bcastBinomial, prepareNicBcast, run, type CommCore } from '../src/internal.js'
+import { bcastBinomial, coreOf, prepareNicBcast, run } from '../src/internal.js'
 import { onRanks } from './coll-harness.js'
 
 type Alg = 'binomial' | 'stream' | 'store' | 'binary' | 'triggered'
@@ -8,7 +8,7 @@ type Alg = 'binomial' | 'stream' | 'store' | 'binary' | 'triggered'
 /** One broadcast from rank 0 with the MEs posted before the clock starts (SC17's setup); ns. */
 async function latency(profile: string, alg: Alg, ranks: number, bytes: number): Promise<number> {
   const r = await run({ ranks, profile, seed: 1, mode: 'timing' }, async (comm) => {
-    const core = comm as CommCore
+    const core = coreOf(comm)
     const prepared = alg === 'binomial' ? null : prepareNicBcast(core, null, bytes, UINT8, 0, alg, 'bcast')
     await comm.barrier()
     const t0 = comm.nowPs()
@@ -80,7 +80,7 @@ describe('offloaded broadcast timing', () => {
     const r = await onRanks(7, async (comm) => {
       const b = new Uint8Array(5000)
       if (comm.rank === 0) for (let i = 0; i < b.length; i++) b[i] = (i * 7) % 253
-      const prepared = prepareNicBcast(comm as CommCore, b, b.length, UINT8, 0, 'triggered', 'bcast')
+      const prepared = prepareNicBcast(coreOf(comm), b, b.length, UINT8, 0, 'triggered', 'bcast')
       await comm.barrier()
       await prepared.start()
       return b.every((x, i) => x === (i * 7) % 253)

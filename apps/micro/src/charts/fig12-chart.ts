@@ -4,7 +4,16 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
-import type { Fig12Row } from '../fig12.js'
+import type { ReceiveStrategyName } from '@spinmpi/runtime/internal'
+
+/** One row of the figure's result (fig12.ts builds them, this chart draws them). */
+export type Fig12Row = {
+  readonly strategy: ReceiveStrategyName
+  readonly gamma: number
+  readonly initNs: number
+  readonly setupNs: number
+  readonly blockNs: number
+}
 
 const PHASES = ['init', 'setup', 'block'] as const
 

@@ -5,7 +5,10 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
-import type { Fig14Row } from '../fig14.js'
+import type { ReceiveStrategyName } from '@spinmpi/runtime'
+
+/** One row of the figure's result (fig14.ts builds them, this chart draws them). */
+export type Fig14Row = { readonly strategy: ReceiveStrategyName; readonly gamma: number; readonly dmaQueueMax: number; readonly dmaWrites: number }
 
 export function fig14Chart(result: FigureResult, title: string, bound: number): ChartSpec {
   const rows = result.rows as readonly Fig14Row[]

@@ -7,7 +7,10 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
-import type { Fig15Row } from '../fig15.js'
+import type { ReceiveStrategyName } from '@spinmpi/runtime'
+
+/** One row of the figure's result (fig15.ts builds them, this chart draws them). */
+export type Fig15Row = { readonly strategy: ReceiveStrategyName; readonly timeUs: number; readonly depth: number }
 
 const PHASES = ['checkpoint creation', 'copy to NIC memory'] as const
 

@@ -7,7 +7,25 @@ import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
 import { barsByApplication, INPUT_Y } from './app-rows.js'
-import type { Fig16Row } from '../fig16.js'
+import type { DdtbenchOffload } from '../ddtbench-unpack.js'
+
+/** One row of the figure's result (fig16.ts builds them, this chart draws them). */
+export type Fig16Row = {
+  readonly app: string
+  readonly input: string
+  /** Blocks overlapping each 2 KiB packet, averaged (ddtbench-types.md §1). */
+  readonly gamma: number
+  readonly bytes: number
+  readonly hostNs: number
+  readonly strategy: DdtbenchOffload
+  readonly ns: number
+  /** hostNs / ns. */
+  readonly speedup: number
+  /** Descriptor, dataloop + checkpoints, or iovec list moved to the NIC for this unpack. */
+  readonly nicBytes: number
+  /** SPECFEM3D oc, the paper's γ ≈ 512 input. */
+  readonly specfemOc: boolean
+}
 
 export function fig16Chart(result: FigureResult, title: string): ChartSpec {
   const rows = result.rows as readonly Fig16Row[]

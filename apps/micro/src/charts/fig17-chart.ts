@@ -6,7 +6,17 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
-import type { Fig17Row } from '../fig17.js'
+
+/** One row of the figure's result (fig17.ts builds them, this chart draws them). */
+export type Fig17Row = {
+  readonly app: string
+  readonly input: string
+  readonly strategy: 'host' | 'rw-cp'
+  /** Host: deposit + LLC misses × line; RW-CP: the bytes its DMA writes delivered. */
+  readonly memBytes: number
+  /** Message bytes (the x axis of the plot). */
+  readonly bytes: number
+}
 
 export function fig17Chart(result: FigureResult, title: string): ChartSpec {
   const rows = result.rows as readonly Fig17Row[]

@@ -6,7 +6,18 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import type { ChartSpec } from '../plot/vega.js'
 import { barsByApplication, INPUT_Y } from './app-rows.js'
-import type { Fig18Row } from '../fig18.js'
+
+/** One row of the figure's result (fig18.ts builds them, this chart draws them). */
+export type Fig18Row = {
+  readonly app: string
+  readonly input: string
+  /** Messages of this type needed to amortize checkpoint creation; null: never. */
+  readonly reuses: number | null
+  /** γ of the input (the x axis of the plot). */
+  readonly gamma: number
+  readonly creationNs: number
+  readonly savingNs: number
+}
 
 export function fig18Chart(result: FigureResult, title: string, paperReuses: number): ChartSpec {
   const rows = result.rows as readonly Fig18Row[]

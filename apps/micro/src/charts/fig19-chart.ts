@@ -5,7 +5,15 @@ import type { FigureResult } from '../figure.js'
 import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
-import type { Fig19Row } from '../fig19.js'
+
+/** One row of the figure's result (fig19.ts builds them, this chart draws them). */
+export type Fig19Row = {
+  readonly ranks: number
+  readonly strategy: 'host' | 'rw-cp'
+  readonly runtimeNs: number
+  /** (host / this - 1) * 100; 0 for the host rows. */
+  readonly speedupPct: number
+}
 
 export function fig19Chart(result: FigureResult, title: string): ChartSpec {
   const rows = result.rows as readonly Fig19Row[]

@@ -3,12 +3,16 @@
 // sendbuf IN_PLACE each rank's block is already in recvbuf.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkFits, checkType } from './args.js'
 import { isInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
-import { TAG_ALLGATHER } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_ALLGATHER = 7
 
 export async function allgather(
   core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
@@ -35,3 +39,17 @@ export async function allgather(
     )
   }
 }
+
+export function iallgather(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype,
+): Request {
+  return startNonblocking(core, 'iallgather()', (c) => allgather(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const allgatherCollective = {
+  /** Collects each rank's block on every rank (MPI_Allgather). IN_PLACE as sendbuf (every rank): each rank's block is already at its place in recvbuf. */
+  allgather: { run: allgather, tag: TAG_ALLGATHER, params: ['buf', 'count', 'type', 'buf', 'count', 'type'], agreedPair: 1 },
+  /** MPI_Iallgather: nonblocking `allgather`, run by the progress engine; complete the request with wait or test. */
+  iallgather: { run: iallgather, tag: null, params: ['buf', 'count', 'type', 'buf', 'count', 'type'], agreedPair: 1 },
+} satisfies CollectiveEntries

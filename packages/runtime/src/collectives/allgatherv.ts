@@ -3,12 +3,16 @@
 // displs[j] · extent(recvtype). With sendbuf IN_PLACE each rank's block is already in recvbuf.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkType } from './args.js'
 import { isInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
-import { TAG_ALLGATHERV } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_ALLGATHERV = 11
 
 export async function allgatherv(
   core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
@@ -37,3 +41,18 @@ export async function allgatherv(
     )
   }
 }
+
+export function iallgatherv(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+  recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype,
+): Request {
+  return startNonblocking(core, 'iallgatherv()', (c) => allgatherv(c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const allgathervCollective = {
+  /** MPI_Allgatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype everywhere. */
+  allgatherv: { run: allgatherv, tag: TAG_ALLGATHERV, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'] },
+  /** MPI_Iallgatherv: nonblocking `allgatherv`, run by the progress engine; complete the request with wait or test. */
+  iallgatherv: { run: iallgatherv, tag: null, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'] },
+} satisfies CollectiveEntries

@@ -4,15 +4,19 @@
 // non-commutative ops see rank order. With sendbuf IN_PLACE the input is in recvbuf.
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, ReduceOp } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkType } from './args.js'
 import { reductionInput } from './in-place-args.js'
 import { packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, resolveOp, type BuiltinOpName } from './ops/index.js'
 import { combineHighInPlace, combineLowHigh } from './reduce.js'
-import { TAG_ALLREDUCE } from './tags.js'
 import { powerOfTwoFloor } from './trees.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_ALLREDUCE = 4
 
 export async function allreduce(
   core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, opArg: ReduceOp | BuiltinOpName,
@@ -60,3 +64,15 @@ export async function allreduce(
   }
   await unpackFromScratch(core, acc, recvbuf, count, type, `${where} recvbuf`)
 }
+
+export function iallreduce(core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp | BuiltinOpName): Request {
+  return startNonblocking(core, `iallreduce(count=${String(count)})`, (c) => allreduce(c, sendbuf, recvbuf, count, type, op))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const allreduceCollective = {
+  /** Like reduce, with the result on every rank (MPI_Allreduce). IN_PLACE as sendbuf (every rank): the input is in recvbuf. */
+  allreduce: { run: allreduce, tag: TAG_ALLREDUCE, params: ['buf', 'buf', 'count', 'type', 'op'], agreedPair: 2 },
+  /** MPI_Iallreduce: nonblocking `allreduce`, run by the progress engine; complete the request with wait or test. */
+  iallreduce: { run: iallreduce, tag: null, params: ['buf', 'buf', 'count', 'type', 'op'], agreedPair: 2 },
+} satisfies CollectiveEntries

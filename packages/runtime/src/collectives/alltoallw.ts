@@ -4,12 +4,16 @@
 // first packed out of recvbuf (charged), then sent from that copy while recvbuf fills.
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCounts, checkDispls, checkFits, checkPerPeer, checkType } from './args.js'
 import { isInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer, packToScratch, scratch } from './local.js'
-import { TAG_ALLTOALL } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_ALLTOALL = 8
 
 /** One side of an exchange: per-peer counts, byte displacements and types. */
 export interface ExchangeSide {
@@ -80,3 +84,18 @@ export function alltoallw(
     'alltoallw',
   )
 }
+
+export function ialltoallw(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcounts: readonly number[], sdispls: readonly number[], sendtypes: readonly Datatype[],
+  recvbuf: Buffer, recvcounts: readonly number[], rdispls: readonly number[], recvtypes: readonly Datatype[],
+): Request {
+  return startNonblocking(core, 'ialltoallw()', (c) => alltoallw(c, sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const alltoallwCollective = {
+  /** Displacements in bytes and one type per peer, as in MPI. IN_PLACE as at alltoall. */
+  alltoallw: { run: alltoallw, tag: TAG_ALLTOALL, params: ['buf', 'counts', 'displs', 'types', 'buf', 'counts', 'displs', 'types'] },
+  /** MPI_Ialltoallw: nonblocking `alltoallw`, run by the progress engine; complete the request with wait or test. */
+  ialltoallw: { run: ialltoallw, tag: null, params: ['buf', 'counts', 'displs', 'types', 'buf', 'counts', 'displs', 'types'] },
+} satisfies CollectiveEntries

@@ -2,10 +2,12 @@
 // receive from the parent, then send to the children, largest subtree first.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, Request } from '../comm/comm-api.js'
+import type { Buffer, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
-import { TAG_BCAST } from './tags.js'
 import { absoluteRank, binomialChildren, binomialParent, relativeRank } from './trees.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+export const TAG_BCAST = 2
 
 export async function bcastBinomial(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number): Promise<void> {
   const n = core.size

@@ -5,11 +5,13 @@
 import { ERR_ARG, MpiError, type Datatype } from '@spinmpi/ddt'
 import type { Profile } from '@spinmpi/nic'
 import { resolveBuffer } from '../comm/buffer.js'
-import type { BcastAlgorithm, BcastOptions, Buffer } from '../comm/comm-api.js'
+import type { BcastAlgorithm, BcastOptions, Buffer, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkRoot, checkType } from './args.js'
 import { barrier } from './barrier.js'
-import { bcastBinomial } from './bcast-binomial.js'
+import { bcastBinomial, TAG_BCAST } from './bcast-binomial.js'
 import { prepareNicBcast } from './nic-bcast.js'
 import type { NicBcastKind } from './nic-bcast-contexts.js'
 
@@ -64,3 +66,16 @@ export async function bcastAs(
   await barrier(core)
   await prepared.start()
 }
+
+/** The offloaded algorithms post their MEs at the call; the engine passes the barrier, then the NICs forward. */
+export function ibcast(core: CommCore, buf: Buffer, count: number, type: Datatype, root: number, options?: BcastOptions): Request {
+  return startNonblocking(core, `ibcast(root=${String(root)}, count=${String(count)})`, (c) => bcastAs('ibcast', c, core, buf, count, type, root, options))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const bcastCollective = {
+  /** Copies root's buffer to every rank (MPI_Bcast). */
+  bcast: { run: bcast, tag: TAG_BCAST, params: ['buf', 'count', 'type', 'root', 'options'], agreedPair: 1 },
+  /** Any bcast algorithm; the offloaded ones forward on the NICs while the ranks compute. */
+  ibcast: { run: ibcast, tag: null, params: ['buf', 'count', 'type', 'root', 'options'], agreedPair: 1 },
+} satisfies CollectiveEntries

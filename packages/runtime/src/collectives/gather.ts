@@ -3,12 +3,16 @@
 // root's sendbuf is IN_PLACE).
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
-import { TAG_GATHER } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_GATHER = 5
 
 export async function gather(
   core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
@@ -36,3 +40,17 @@ export async function gather(
   if (!isInPlace(sendbuf)) await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, root * block), recvcount, recvtype, where)
   await core.coll.waitall(reqs)
 }
+
+export function igather(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype, recvbuf: Buffer, recvcount: number, recvtype: Datatype, root: number,
+): Request {
+  return startNonblocking(core, `igather(root=${String(root)})`, (c) => gather(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const gatherCollective = {
+  /** Collects each rank's block at root, in rank order (MPI_Gather). IN_PLACE as sendbuf at the root: the root's block is already at its place in recvbuf. */
+  gather: { run: gather, tag: TAG_GATHER, params: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'], agreedPair: 1 },
+  /** MPI_Igather: nonblocking `gather`, run by the progress engine; complete the request with wait or test. */
+  igather: { run: igather, tag: null, params: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'], agreedPair: 1 },
+} satisfies CollectiveEntries

@@ -3,12 +3,16 @@
 // (n - 1 messages); its own block is a local copy, none when its sendbuf is IN_PLACE.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
-import { TAG_GATHERV } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_GATHERV = 9
 
 export async function gatherv(
   core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
@@ -40,3 +44,18 @@ export async function gatherv(
   }
   await core.coll.waitall(reqs)
 }
+
+export function igatherv(
+  core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
+  recvbuf: Buffer, recvcounts: readonly number[], displs: readonly number[], recvtype: Datatype, root: number,
+): Request {
+  return startNonblocking(core, `igatherv(root=${String(root)})`, (c) => gatherv(c, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const gathervCollective = {
+  /** MPI_Gatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype. IN_PLACE as at gather. */
+  gatherv: { run: gatherv, tag: TAG_GATHERV, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type', 'root'] },
+  /** MPI_Igatherv: nonblocking `gatherv`, run by the progress engine; complete the request with wait or test. */
+  igatherv: { run: igatherv, tag: null, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type', 'root'] },
+} satisfies CollectiveEntries

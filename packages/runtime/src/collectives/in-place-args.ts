@@ -2,7 +2,7 @@
 // buffer; anywhere else it is ERR_BUFFER naming the call and the argument.
 
 import { ERR_BUFFER, MpiError } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace } from '../comm/comm-types.js'
 import { isInPlace } from '../comm/in-place.js'
 
 export { isInPlace }

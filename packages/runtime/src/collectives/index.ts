@@ -1,7 +1,6 @@
-// The collectives: free functions over a rank's CommCore, in one record that run() hands to the
-// world; every communicator binds them as its methods. A new collective is one file, one line
-// here and one in the Collectives interface (comm/comm-api.ts).
-import type { CollectiveImpls } from '../comm/collective-hook.js'
+// The collectives' parts for tools and tests (internal entry point). The collectives themselves
+// are listed once in registry.ts, which run() hands to the world; every communicator binds its
+// records as methods.
 import { allgather } from './allgather.js'
 import { allreduce } from './allreduce.js'
 import { alltoall, alltoallv } from './alltoall.js'
@@ -18,10 +17,6 @@ import { scan } from './scan.js'
 import { exscan } from './exscan.js'
 import { reduceScatter } from './reduce-scatter.js'
 import { reduceScatterBlock } from './reduce-scatter-block.js'
-import {
-  ibarrier, ibcast, ireduce, iallreduce, igather, igatherv, iscatter, iscatterv, iallgather, iallgatherv,
-  ialltoall, ialltoallv, ialltoallw, iscan, iexscan, ireduceScatter, ireduceScatterBlock,
-} from './nonblocking-calls.js'
 
 export { allgather, allreduce, alltoall, alltoallv, alltoallw, barrier, bcast, gather, reduce, scatter }
 export { gatherv, scatterv, allgatherv, scan, exscan, reduceScatter, reduceScatterBlock }
@@ -31,10 +26,4 @@ export { bcastBinomial } from './bcast-binomial.js'
 export { prepareNicBcast, type PreparedNicBcast } from './nic-bcast.js'
 export { nicBcastContext, type NicBcastKind } from './nic-bcast-contexts.js'
 export * from './ops/index.js'
-
-export const collectiveImpls: CollectiveImpls = {
-  barrier, bcast, reduce, allreduce, gather, scatter, allgather, alltoall, alltoallv, alltoallw,
-  gatherv, scatterv, allgatherv, scan, exscan, reduceScatter, reduceScatterBlock,
-  ibarrier, ibcast, ireduce, iallreduce, igather, igatherv, iscatter, iscatterv, iallgather, iallgatherv,
-  ialltoall, ialltoallv, ialltoallw, iscan, iexscan, ireduceScatter, ireduceScatterBlock,
-}
+export { COLLECTIVES } from './registry.js'

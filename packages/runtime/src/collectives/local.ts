@@ -5,7 +5,7 @@
 
 import { pack, unpack, type Datatype } from '@spinmpi/ddt'
 import { bufferAt, resolveBuffer } from '../comm/buffer.js'
-import type { Buffer } from '../comm/comm-api.js'
+import type { Buffer } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { hostPackPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 

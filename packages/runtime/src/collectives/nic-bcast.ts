@@ -15,13 +15,13 @@
 import { pack, unpack, type Datatype } from '@spinmpi/ddt'
 import { ANY_SOURCE, ns, type HostEvent, type MatchEntry, type PutEvent } from '@spinmpi/nic'
 import { resolveBuffer } from '../comm/buffer.js'
-import type { Buffer } from '../comm/comm-api.js'
+import type { Buffer } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { hostPackPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { nicBcastContext, type NicBcastKind } from './nic-bcast-contexts.js'
 import { absoluteRank, binaryChildren, binaryParent, binomialChildren, binomialParent, relativeRank } from './trees.js'
 import { goalTag, NIC_BCAST_CONTEXT } from '../trace/goal-tags.js'
-import { TAG_UB } from '../comm/comm-api.js'
+import { TAG_UB } from '../comm/comm-types.js'
 
 /** Low match bits of offloaded broadcasts: this base plus a per-communicator sequence number. */
 const NIC_BCAST_BITS = 0xbc00_0000_0000n

@@ -9,7 +9,7 @@
 // into a range of their own, so two in flight (or one and a blocking one) never match each other.
 
 import { ERR_OTHER, MpiError } from '@spinmpi/ddt'
-import { ANY_SOURCE, ANY_TAG, TAG_UB, type Buffer, type PointToPoint, type Request } from '../comm/comm-api.js'
+import { ANY_SOURCE, ANY_TAG, TAG_UB, type Buffer, type PointToPoint, type Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { RequestImpl } from '../comm/request.js'
 import { StatusImpl } from '../comm/status.js'

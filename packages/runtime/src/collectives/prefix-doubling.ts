@@ -4,7 +4,7 @@
 // left of an op, so non-commutative ops see rank order.
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer } from '../comm/comm-api.js'
+import type { Buffer } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import { hostCopyPs } from '../strategies/model/host-cost.js'
 import { packToScratch, scratch } from './local.js'

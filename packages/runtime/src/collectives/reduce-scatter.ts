@@ -5,14 +5,18 @@
 // With sendbuf IN_PLACE the input vector is in recvbuf and the result replaces its start.
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCounts, checkType } from './args.js'
 import { reductionInput } from './in-place-args.js'
 import { offsetBuffer, packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, resolveOp, type BuiltinOpName } from './ops/index.js'
 import { combineHighInPlace } from './reduce.js'
-import { TAG_REDUCE_SCATTER } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_REDUCE_SCATTER = 14
 
 export async function reduceScatter(
   core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype,
@@ -47,3 +51,19 @@ export async function reduceScatter(
   for (let i = n - 2; i >= 0; i--) await combineHighInPlace(core, op, type, count, parts[i]!, acc)
   await unpackFromScratch(core, acc, recvbuf, count, type, `${where} recvbuf`)
 }
+
+export function ireduceScatter(core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, recvcounts: readonly number[], type: Datatype, op: ReduceOp | BuiltinOpName): Request {
+  return startNonblocking(core, 'ireduceScatter()', (c) => reduceScatter(c, sendbuf, recvbuf, recvcounts, type, op))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const reduceScatterCollective = {
+  /**
+   * MPI_Reduce_scatter: every rank gives a vector of sum(recvcounts) elements; rank i gets
+   * recvcounts[i] elements of their reduction (those after the blocks of ranks below i).
+   * IN_PLACE as sendbuf: the vector is in recvbuf, and the result replaces its start.
+   */
+  reduceScatter: { run: reduceScatter, tag: TAG_REDUCE_SCATTER, params: ['buf', 'buf', 'counts', 'type', 'op'] },
+  /** MPI_Ireduce_scatter: nonblocking `reduceScatter`, run by the progress engine; complete the request with wait or test. */
+  ireduceScatter: { run: ireduceScatter, tag: null, params: ['buf', 'buf', 'counts', 'type', 'op'] },
+} satisfies CollectiveEntries

@@ -4,14 +4,18 @@
 // The root's sendbuf may be IN_PLACE (its input is in recvbuf).
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, ReduceOp } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, ReduceOp, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkRoot, checkType } from './args.js'
 import { notInPlace, reductionInput } from './in-place-args.js'
 import { packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, reduceLocal, reductionPs, resolveOp, type BuiltinOpName, type Op } from './ops/index.js'
-import { TAG_REDUCE } from './tags.js'
 import { absoluteRank, relativeRank } from './trees.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_REDUCE = 3
 
 /** Combines packed `acc` (lower ranks) with `other` (higher ranks); returns the buffer holding acc ∘ other. */
 export async function combineLowHigh(core: CommCore, op: Op, type: Datatype, count: number, acc: Uint8Array | null, other: Uint8Array | null): Promise<Uint8Array | null> {
@@ -59,3 +63,15 @@ export async function reduce(
   }
   if (core.rank === root) await unpackFromScratch(core, acc, recvbuf, count, type, `${where} recvbuf`)
 }
+
+export function ireduce(core: CommCore, sendbuf: BufferOrInPlace, recvbuf: Buffer, count: number, type: Datatype, op: ReduceOp | BuiltinOpName, root: number): Request {
+  return startNonblocking(core, `ireduce(root=${String(root)}, count=${String(count)})`, (c) => reduce(c, sendbuf, recvbuf, count, type, op, root))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const reduceCollective = {
+  /** Combines every rank's elements with `op` into root's `recvbuf` (MPI_Reduce). IN_PLACE as sendbuf at the root: the root's input is in recvbuf. */
+  reduce: { run: reduce, tag: TAG_REDUCE, params: ['buf', 'buf', 'count', 'type', 'op', 'root'], agreedPair: 2 },
+  /** MPI_Ireduce: nonblocking `reduce`, run by the progress engine; complete the request with wait or test. */
+  ireduce: { run: ireduce, tag: null, params: ['buf', 'buf', 'count', 'type', 'op', 'root'], agreedPair: 2 },
+} satisfies CollectiveEntries

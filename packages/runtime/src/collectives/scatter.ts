@@ -2,12 +2,16 @@
 // its own by a local copy (none when the root's recvbuf is IN_PLACE).
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
-import { TAG_SCATTER } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_SCATTER = 6
 
 export async function scatter(
   core: CommCore, sendbuf: Buffer, sendcount: number, sendtype: Datatype,
@@ -35,3 +39,17 @@ export async function scatter(
   if (!isInPlace(recvbuf)) await localCopy(core, offsetBuffer(sendbuf, root * block), sendcount, sendtype, recvbuf, recvcount, recvtype, where)
   await core.coll.waitall(reqs)
 }
+
+export function iscatter(
+  core: CommCore, sendbuf: Buffer, sendcount: number, sendtype: Datatype, recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+): Request {
+  return startNonblocking(core, `iscatter(root=${String(root)})`, (c) => scatter(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const scatterCollective = {
+  /** Sends block i of root's buffer to rank i (MPI_Scatter). IN_PLACE as recvbuf at the root: the root's own block stays where it is in sendbuf. */
+  scatter: { run: scatter, tag: TAG_SCATTER, params: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'], agreedPair: 4 },
+  /** MPI_Iscatter: nonblocking `scatter`, run by the progress engine; complete the request with wait or test. */
+  iscatter: { run: iscatter, tag: null, params: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'], agreedPair: 4 },
+} satisfies CollectiveEntries

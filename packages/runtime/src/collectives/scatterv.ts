@@ -3,12 +3,16 @@
 // none when its recvbuf is IN_PLACE.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-api.js'
+import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
+import type { CollectiveEntries } from './collective.js'
+import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
-import { TAG_SCATTERV } from './tags.js'
+
+/** Tag of its messages on the hidden collective context (see tags.ts). */
+const TAG_SCATTERV = 10
 
 export async function scatterv(
   core: CommCore, sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
@@ -40,3 +44,18 @@ export async function scatterv(
   }
   await core.coll.waitall(reqs)
 }
+
+export function iscatterv(
+  core: CommCore, sendbuf: Buffer, sendcounts: readonly number[], displs: readonly number[], sendtype: Datatype,
+  recvbuf: BufferOrInPlace, recvcount: number, recvtype: Datatype, root: number,
+): Request {
+  return startNonblocking(core, `iscatterv(root=${String(root)})`, (c) => scatterv(c, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root))
+}
+
+/** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
+export const scattervCollective = {
+  /** MPI_Scatterv: rank i gets sendcounts[i] elements from displs[i] extents of sendtype. IN_PLACE as at scatter. */
+  scatterv: { run: scatterv, tag: TAG_SCATTERV, params: ['buf', 'counts', 'displs', 'type', 'buf', 'count', 'type', 'root'] },
+  /** MPI_Iscatterv: nonblocking `scatterv`, run by the progress engine; complete the request with wait or test. */
+  iscatterv: { run: iscatterv, tag: null, params: ['buf', 'counts', 'displs', 'type', 'buf', 'count', 'type', 'root'] },
+} satisfies CollectiveEntries

@@ -1,18 +1,23 @@
 // Tags of the collectives on the hidden collective context. Every rank calls collectives in the
 // same order and point-to-point does not overtake, so one tag per operation keeps them apart.
-export const TAG_BARRIER = 1
-export const TAG_BCAST = 2
-export const TAG_REDUCE = 3
-export const TAG_ALLREDUCE = 4
-export const TAG_GATHER = 5
-export const TAG_SCATTER = 6
-export const TAG_ALLGATHER = 7
-export const TAG_ALLTOALL = 8
-export const TAG_GATHERV = 9
-export const TAG_SCATTERV = 10
-export const TAG_ALLGATHERV = 11
-export const TAG_SCAN = 12
-export const TAG_EXSCAN = 13
-export const TAG_REDUCE_SCATTER = 14
-/** Tags above stay below this, so each nonblocking collective can shift them into its own range. */
+// Each collective's file holds its tag (its record's `tag`); the registry checks them here.
+
+import type { CollectiveEntries } from './collective.js'
+
+/** Tags stay below this, so each nonblocking collective can shift them into its own range. */
 export const TAGS_PER_COLLECTIVE = 16
+
+/** Returns `records` once every tag is in 1..TAGS_PER_COLLECTIVE-1 and no two records share one. */
+export function checkTags<R extends CollectiveEntries>(records: R): R {
+  const owner = new Map<number, string>()
+  for (const [name, r] of Object.entries(records)) {
+    if (r.tag === null) continue
+    if (!Number.isInteger(r.tag) || r.tag < 1 || r.tag >= TAGS_PER_COLLECTIVE) {
+      throw new Error(`collective ${name}: tag ${r.tag} is outside 1..${TAGS_PER_COLLECTIVE - 1}`)
+    }
+    const other = owner.get(r.tag)
+    if (other !== undefined) throw new Error(`collectives ${other} and ${name} both claim tag ${r.tag}`)
+    owner.set(r.tag, name)
+  }
+  return records
+}

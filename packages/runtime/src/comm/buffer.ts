@@ -3,7 +3,7 @@
 // count instances of the type fit in it.
 
 import { ERR_BUFFER, MpiError, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferAt, BufferView } from './comm-api.js'
+import type { Buffer, BufferAt, BufferView } from './comm-types.js'
 import { whereText, type Where } from './validate.js'
 
 export interface ResolvedBuffer {

@@ -2,7 +2,7 @@
 // coordinates (the last dimension varies fastest), periodic dimensions wrapping around.
 
 import { ERR_ARG, ERR_RANK, MpiError } from '@spinmpi/ddt'
-import { PROC_NULL, type CartTopology } from './comm-api.js'
+import { PROC_NULL, type CartTopology } from './comm-types.js'
 
 function checkInt(v: unknown, where: string, what: string, min: number): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new MpiError(ERR_ARG, `${where}: ${what} must be an integer >= ${min}, got ${String(v)}`)

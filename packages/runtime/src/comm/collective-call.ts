@@ -1,7 +1,7 @@
 // How a collective call is named in errors and deadlock reports (the user's call, e.g.
 // "allreduce(count=4, float64, SUM)"), and what every member must agree on: the call, its root,
-// its data size per rank and its op. Parameters are named for the known collectives; others are
-// shown by position (buffers omitted).
+// its data size per rank and its op. Parameters are named by the collective's record
+// (collectives/collective.ts); arguments past them are shown by position (buffers omitted).
 
 import type { Datatype } from '@spinmpi/ddt'
 import { typeName } from './buffer.js'
@@ -18,36 +18,14 @@ export interface CallRecord {
   readonly detail: string | null
 }
 
-type Param = 'buf' | 'count' | 'type' | 'root' | 'op' | 'options' | 'counts' | 'displs' | 'types'
+/** How a collective's parameter is shown in its call's label (buffers and options are not). */
+export type CallParam = 'buf' | 'count' | 'type' | 'root' | 'op' | 'options' | 'counts' | 'displs' | 'types'
 
-const PARAMS: Readonly<Record<string, readonly Param[]>> = {
-  barrier: [],
-  bcast: ['buf', 'count', 'type', 'root', 'options'],
-  reduce: ['buf', 'buf', 'count', 'type', 'op', 'root'],
-  allreduce: ['buf', 'buf', 'count', 'type', 'op'],
-  gather: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'],
-  scatter: ['buf', 'count', 'type', 'buf', 'count', 'type', 'root'],
-  allgather: ['buf', 'count', 'type', 'buf', 'count', 'type'],
-  alltoall: ['buf', 'count', 'type', 'buf', 'count', 'type'],
-  alltoallv: ['buf', 'counts', 'displs', 'type', 'buf', 'counts', 'displs', 'type'],
-  alltoallw: ['buf', 'counts', 'displs', 'types', 'buf', 'counts', 'displs', 'types'],
-  gatherv: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type', 'root'],
-  scatterv: ['buf', 'counts', 'displs', 'type', 'buf', 'count', 'type', 'root'],
-  allgatherv: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'],
-  scan: ['buf', 'buf', 'count', 'type', 'op'],
-  exscan: ['buf', 'buf', 'count', 'type', 'op'],
-  reduceScatter: ['buf', 'buf', 'counts', 'type', 'op'],
-  reduceScatterBlock: ['buf', 'buf', 'count', 'type', 'op'],
-}
-
-/** Index of the (count, type) pair whose bytes all members share: bcast/reduce/allreduce/gather/allgather/alltoall send, scatter receive. */
-const AGREED_PAIR: Readonly<Record<string, number>> = {
-  bcast: 1, reduce: 2, allreduce: 2, gather: 1, scatter: 4, allgather: 1, alltoall: 1, scan: 2, exscan: 2, reduceScatterBlock: 2,
-}
-
-/** A nonblocking collective (ibcast, igatherv, ...) takes its blocking form's arguments, in the same order. */
-function blockingName(name: string): string {
-  return /^i[a-z]/.test(name) && name.slice(1) in PARAMS ? name.slice(1) : name
+/** What describeCall needs of a collective's record: its parameter names and agreed (count, type) pair. */
+export interface CallShape {
+  readonly params: readonly CallParam[]
+  /** Index of the (count, type) pair whose bytes all members share (e.g. a bcast's count, a scatter's receive count). */
+  readonly agreedPair?: number
 }
 
 function isType(v: unknown): v is Datatype {
@@ -73,13 +51,13 @@ function show(v: unknown): string | null {
   return null
 }
 
-export function describeCall(name: string, args: readonly unknown[]): CallRecord {
-  const params = PARAMS[blockingName(name)]
+export function describeCall(name: string, shape: CallShape, args: readonly unknown[]): CallRecord {
+  const params = shape.params
   const parts: string[] = []
   let root: number | null = null
   let op: string | null = null
   args.forEach((v, i) => {
-    const p = params?.[i]
+    const p = params[i]
     if (p === 'buf' || p === 'options') return
     if (p === 'root' && typeof v === 'number') root = v
     if (p === 'op') op = opName(v)
@@ -87,11 +65,11 @@ export function describeCall(name: string, args: readonly unknown[]): CallRecord
     if (text === null) return
     parts.push(p === 'count' || p === 'root' || p === 'counts' ? `${p}=${text}` : text)
   })
-  const pair = AGREED_PAIR[blockingName(name)]
+  const pair = shape.agreedPair
   let bytes: number | null = null
   // The count's buffer (just before it, or the send buffer for the reductions) must be a real
   // buffer: a sentinel such as IN_PLACE means MPI ignores this count.
-  const buf = args[params?.[pair ?? 0] === 'count' && params?.[(pair ?? 0) - 1] === 'buf' ? (pair ?? 0) - 1 : 0]
+  const buf = args[params[pair ?? 0] === 'count' && params[(pair ?? 0) - 1] === 'buf' ? (pair ?? 0) - 1 : 0]
   if (pair !== undefined && isBufferArg(buf) && typeof args[pair] === 'number' && isType(args[pair + 1])) {
     bytes = (args[pair] as number) * (args[pair + 1] as Datatype).size
   }

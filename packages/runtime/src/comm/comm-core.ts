@@ -4,9 +4,9 @@
 
 import type { Cluster, Nic, Profile, Ps, Simulator } from '@spinmpi/nic'
 import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
-import type { Comm, PointToPoint } from './comm-api.js'
+import type { CommBasics, PointToPoint } from './comm-types.js'
 
-export interface CommCore extends Comm {
+export interface CommCore extends CommBasics, PointToPoint {
   readonly cluster: Cluster
   readonly nic: Nic
   readonly sim: Simulator

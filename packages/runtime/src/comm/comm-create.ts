@@ -8,9 +8,12 @@
 import { ERR_ARG, ERR_OTHER, INT32, MpiError } from '@spinmpi/ddt'
 import { UNDEFINED, type CartTopology, type Comm } from './comm-api.js'
 import type { CallRecord } from './collective-call.js'
+import type { CommCore } from './comm-core.js'
 import { CONTEXT_MASK_WORDS, lowestCommonFree } from './context-pool.js'
 import { Group } from './group.js'
-import { RankComm } from './comm.js'
+import type { CommShared } from './comm-shared.js'
+import type { RankProcess } from './rank-process.js'
+import type { World } from './world.js'
 
 interface Contribution {
   readonly color: number
@@ -20,6 +23,17 @@ interface Contribution {
 
 const WORDS = 2 + CONTEXT_MASK_WORDS
 
+/**
+ * What creation needs of the parent communicator (RankComm, comm.ts, which imports this file):
+ * `derive` builds the new communicator of the parent's class.
+ */
+export interface ParentComm<C> extends CommCore {
+  readonly proc: RankProcess
+  readonly world: World
+  collective<T>(call: CallRecord, body: (contributions: readonly unknown[]) => T, contribution?: unknown): T
+  derive(group: Group, rank: number, contextId: number, shared: CommShared, topology: CartTopology | null): C
+}
+
 function checkColorKey(color: unknown, key: unknown, where: string): void {
   if (color !== UNDEFINED && (typeof color !== 'number' || !Number.isInteger(color) || color < 0)) {
     throw new MpiError(ERR_ARG, `${where}: color must be a non-negative integer or UNDEFINED, got ${String(color)}`)
@@ -28,16 +42,16 @@ function checkColorKey(color: unknown, key: unknown, where: string): void {
 }
 
 /** The communicator of this rank's color (null for UNDEFINED), with `topology` attached. */
-export async function createComm(
-  parent: RankComm, call: CallRecord, color: number, key: number, topology: CartTopology | null,
-): Promise<RankComm | null> {
+export async function createComm<C>(
+  parent: ParentComm<C>, call: CallRecord, color: number, key: number, topology: CartTopology | null,
+): Promise<C | null> {
   checkColorKey(color, key, call.label)
   const mine: Contribution = { color, key, mask: parent.proc.contexts.mask() }
   const data = parent.dataMode
   const send = data ? Int32Array.from([color, key, ...mine.mask]) : null
   const recv = data ? new Int32Array(WORDS * parent.size) : null
   const contributions = await parent.collective(call, async (all) => {
-    await parent.world.collectives.allgather(parent, send, WORDS, INT32, recv, WORDS, INT32)
+    await parent.world.collectives.allgather.run(parent, send, WORDS, INT32, recv, WORDS, INT32)
     return all as readonly (Contribution | null)[]
   }, mine)
   if (contributions.some((c) => c === null)) throw new MpiError(ERR_OTHER, `${call.label}: internal error: a member's contribution is missing`)
@@ -53,11 +67,11 @@ export async function createComm(
     : call.name === 'split' ? `split(${parent.name}, color=${color})`
     : `${call.name}(${parent.name})`
   const shared = parent.world.comms.shared(contextId, group.worldRank(0), group.size, name)
-  return new RankComm(parent.proc, group, rank, contextId, shared, topology)
+  return parent.derive(group, rank, contextId, shared, topology)
 }
 
 /** MPI_Comm_create: members of `g` (a group, or ranks of the parent) get the new communicator. */
-export function createFromGroup(parent: RankComm, g: Group | readonly number[]): Promise<Comm | null> {
+export function createFromGroup<C extends Comm>(parent: ParentComm<C>, g: Group | readonly number[]): Promise<Comm | null> {
   const where = 'create(group)'
   let group: Group
   if (g instanceof Group) group = g

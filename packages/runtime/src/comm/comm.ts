@@ -9,6 +9,7 @@ import {
   ANY_SOURCE, ANY_TAG, UNDEFINED, type AnyCompletion, type Buffer, type CartTopology, type Collectives, type Comm, type ComputeWork,
   type Request, type SomeCompletion, type Status,
 } from './comm-api.js'
+import type { CollectiveRecord } from '../collectives/collective.js'
 import type { CommCore, ProgressEngine } from './comm-core.js'
 import { describeCall, type CallRecord } from './collective-call.js'
 import type { CommShared } from './comm-shared.js'
@@ -71,9 +72,12 @@ export class RankComm implements CommCore {
     this.trace = this.endpoint.trace
     this.p2p = new PointToPointImpl(this.endpoint, 2 * contextId, group, proc.pendingOps, '')
     this.coll = new PointToPointImpl(this.endpoint, 2 * contextId + 1, group, UNLISTED, 'coll.')
-    const impls = this.world.collectives as unknown as Record<string, (core: CommCore, ...args: unknown[]) => unknown>
+    const records: Readonly<Record<string, CollectiveRecord>> = this.world.collectives
     const self = this as unknown as Record<string, unknown>
-    for (const name of Object.keys(impls)) self[name] = (...args: unknown[]) => this.collective(describeCall(name, args), () => impls[name]!(this, ...args))
+    for (const [name, record] of Object.entries(records)) {
+      const run = record.run as (core: CommCore, ...args: unknown[]) => unknown
+      self[name] = (...args: unknown[]) => this.collective(describeCall(name, record, args), () => run(this, ...args))
+    }
   }
 
   get name(): string {
@@ -155,6 +159,11 @@ export class RankComm implements CommCore {
 
   async create(group: Group | readonly number[]): Promise<Comm | null> {
     return createFromGroup(this, group)
+  }
+
+  /** A communicator of this process made from this one (comm-create.ts decides group, rank and context). */
+  derive(group: Group, rank: number, contextId: number, shared: CommShared, topology: CartTopology | null): RankComm {
+    return new RankComm(this.proc, group, rank, contextId, shared, topology)
   }
 
   free(): void {
@@ -261,4 +270,10 @@ function computePs(work: ComputeWork, profile: Profile): Ps {
 function showWork(work: unknown): string {
   if (typeof work !== 'object' || work === null) return showValue(work)
   return `{${Object.entries(work).map(([k, v]) => `${k}: ${showValue(v)}`).join(', ')}}`
+}
+
+/** The internal communicator behind a user's `comm` (tools and tests drive collectives' parts with it). */
+export function coreOf(comm: Comm): CommCore {
+  if (!(comm instanceof RankComm)) throw new TypeError('coreOf: not a communicator built by run()')
+  return comm
 }

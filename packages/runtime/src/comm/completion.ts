@@ -5,7 +5,7 @@
 
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
 import { InStatusError } from '../errors.js'
-import { REQUEST_NULL, UNDEFINED, type AnyCompletion, type Request, type SomeCompletion, type Status } from './comm-api.js'
+import { REQUEST_NULL, UNDEFINED, type AnyCompletion, type Request, type SomeCompletion, type Status } from './comm-types.js'
 import type { Endpoint } from './endpoint.js'
 import type { PendingLike } from './pending.js'
 import { RequestImpl } from './request.js'

@@ -2,7 +2,7 @@
 // the process group.worldRank(i); COMM_WORLD's group is the identity and stores nothing per rank.
 
 import { ERR_ARG, ERR_RANK, MpiError } from '@spinmpi/ddt'
-import { UNDEFINED } from './comm-api.js'
+import { UNDEFINED } from './mpi-constants.js'
 
 /** An ordered set of world ranks (MPI_Group): the members of a communicator, with incl/excl and rank translation. */
 export class Group {

@@ -6,7 +6,7 @@ import { type Datatype } from '@spinmpi/ddt'
 import { ANY_SOURCE as NIC_ANY_SOURCE } from '@spinmpi/nic'
 import {
   ANY_SOURCE, ANY_TAG, PROC_NULL, type AnyCompletion, type Buffer, type PointToPoint, type Request, type SomeCompletion, type Status,
-} from './comm-api.js'
+} from './comm-types.js'
 import { resolveBuffer, typeName } from './buffer.js'
 import { Completion } from './completion.js'
 import type { Endpoint } from './endpoint.js'

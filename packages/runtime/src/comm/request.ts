@@ -4,7 +4,7 @@
 
 import type { MpiError } from '@spinmpi/ddt'
 import type { Ps, Signal, Simulator } from '@spinmpi/nic/internal'
-import type { Request, RequestKind, Status } from './comm-api.js'
+import type { Request, RequestKind, Status } from './comm-types.js'
 
 const SETTLED: Promise<void> = Promise.resolve()
 

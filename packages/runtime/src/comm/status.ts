@@ -1,7 +1,7 @@
 // MPI_Status: who sent, which tag, how many bytes arrived, and counts in any type.
 
 import { ELEMENTARY, type Datatype, type ErrorClass } from '@spinmpi/ddt/internal'
-import { UNDEFINED, type Status } from './comm-api.js'
+import { UNDEFINED, type Status } from './comm-types.js'
 
 export class StatusImpl implements Status {
   constructor(

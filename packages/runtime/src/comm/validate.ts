@@ -2,7 +2,7 @@
 // kind of argument was wrong and whose message names the call, the argument and the value.
 
 import { ERR_COUNT, ERR_RANK, ERR_TAG, ERR_TYPE, MpiError, type Datatype } from '@spinmpi/ddt'
-import { ANY_SOURCE, ANY_TAG, PROC_NULL, TAG_UB } from './comm-api.js'
+import { ANY_SOURCE, ANY_TAG, PROC_NULL, TAG_UB } from './comm-types.js'
 
 /** A value as the user wrote it: 3n for a BigInt, quotes for text, "a plain Array" for arrays. */
 export function showValue(value: unknown): string {

@@ -5,7 +5,7 @@ import type { Cluster } from '@spinmpi/nic'
 import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from '../strategies/contract.js'
 import type { StatsCollector } from '../stats.js'
 import type { GoalTrace } from '../trace/goal-trace.js'
-import type { CollectiveImpls } from './collective-hook.js'
+import type { CollectiveRegistry } from '../collectives/registry.js'
 import type { CommRegistry } from './comm-shared.js'
 
 export interface World {
@@ -25,7 +25,7 @@ export interface World {
   /** The GOAL recorder when the run asked for trace: 'goal'. */
   readonly trace: GoalTrace | null
   /** The collective operations handed to every communicator of the run. */
-  readonly collectives: CollectiveImpls
+  readonly collectives: CollectiveRegistry
   /** The run's live communicators, by what their members share. */
   readonly comms: CommRegistry
 }

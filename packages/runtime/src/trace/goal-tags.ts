@@ -2,7 +2,7 @@
 // (source, tag) only, so each matching context gets its own band of tags and user traffic can
 // never match collective traffic in the exported schedule.
 
-import { TAG_UB } from '../comm/comm-api.js'
+import { TAG_UB } from '../comm/mpi-constants.js'
 
 /** Width of one context's band: every valid MPI tag (0..TAG_UB) fits. */
 const BAND = TAG_UB + 1

@@ -2,7 +2,7 @@
 // comm-api's UserReduceOp declares it) into the internal Op, or an ERR_ARG naming it.
 
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
-import type { ReduceOp } from '../../comm/comm-api.js'
+import type { ReduceOp } from '../../comm/comm-types.js'
 import { BUILTIN_OPS, type BuiltinOpName, type Op } from './op.js'
 
 export function resolveOp(op: ReduceOp | BuiltinOpName, where: string): Op {

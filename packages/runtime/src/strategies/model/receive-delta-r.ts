@@ -2,7 +2,7 @@
 // checkpoint size C and the NIC memory free now.
 
 import { cyclesPs } from '@spinmpi/nic'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { checkpointSlotBytes } from '../handlers/checkpoints.js'
 import { selectDeltaR, type DeltaRChoice } from './delta-r-constraints.js'
 import { handlerPs, packetPs, type ReceiveModel } from './completion-model.js'

@@ -2,7 +2,7 @@
 // after it, one slot per checkpoint, made on the host once per (type, count, Δr) and kept
 // resident; and the copy of a master slot into a handler's HPU memory.
 
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { makeCheckpoints, type CheckpointSet } from '../handlers/checkpoints.js'
 import { dataloopBytes } from './dataloop-bytes.js'
 import { residencyOf } from './residency.js'

@@ -2,7 +2,7 @@
 // host CPU unpacks it after the last byte is in (SC19 Fig. 4, left tile).
 
 import { unpack } from '@spinmpi/ddt'
-import type { ReceivePlan, ReceiveRequest } from '../contract.js'
+import type { ReceivePlanOf as ReceivePlan, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { hostUnpackPs } from '../model/host-cost.js'
 import { nothingToUndo } from './planned.js'
 import { servesAny, type ReceiveStrategy } from './record.js'

@@ -7,7 +7,7 @@
 
 import { flatten } from '@spinmpi/ddt'
 import { ns, ReturnCode, type DmaOptions, type PayloadHandler } from '@spinmpi/nic'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { hostWalkPs } from '../model/host-cost.js'
 import { receiveLayout } from '../layout.js'
 import { offloadPlan } from './offload-plan.js'

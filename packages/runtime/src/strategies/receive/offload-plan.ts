@@ -3,7 +3,7 @@
 // host (SC19 §3.2.2), and the type's resident NIC state is acquired now and released at finish.
 
 import type { ExecutionContextSpec, PayloadHandler, SchedulingPolicy } from '@spinmpi/nic'
-import type { PlanDetails, ReceiveRequest, ReceiveStrategyName } from '../contract.js'
+import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { spanOf, type ReceiveLayout } from '../layout.js'
 import { signalCompletion } from '../handlers/piece-writer.js'
 import type { Planned } from './planned.js'
@@ -16,7 +16,7 @@ export interface HandlerCounters {
 }
 
 export interface OffloadParts {
-  readonly strategy: ReceiveStrategyName
+  readonly strategy: string
   readonly layout: ReceiveLayout
   readonly payload: PayloadHandler
   readonly policy?: SchedulingPolicy

@@ -1,7 +1,7 @@
 // A plan as a strategy record's plan() hands it to postReceive: the contract's ReceivePlan plus
 // the undo of what planning acquired, for when posting the ME then fails.
 
-import type { ReceivePlan } from '../contract.js'
+import type { ReceivePlanOf as ReceivePlan } from '../contract-core.js'
 
 export interface Planned {
   readonly plan: ReceivePlan

@@ -7,7 +7,7 @@ import { NicMemoryError } from '@spinmpi/nic'
 import { needsSpill, withSpill } from '../../faults/spill-unpack.js'
 import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from '../contract.js'
 import { hostPlan } from './host.js'
-import { planFor } from './registry.js'
+import { namedPlan, planFor } from './registry.js'
 import { residencyOf } from './residency.js'
 import { parseReceiveRequest } from './request-schema.js'
 
@@ -21,7 +21,7 @@ export const postReceive: PostReceive = (req, me) => {
     try {
       const planned = planFor(req)
       try {
-        return post(req, me, planned.plan)
+        return post(req, me, namedPlan(planned.plan))
       } catch (e) {
         planned.abandon()
         throw e
@@ -35,7 +35,7 @@ export const postReceive: PostReceive = (req, me) => {
       const why = `nic memory full (${e.requested} B requested, ${e.free} B free)`
       log('node %d: %s, falling back to host unpack', req.nic.node, why)
       residency.fallbacks++
-      return post(req, me, hostPlan(req, why))
+      return post(req, me, namedPlan(hostPlan(req, why)))
     }
   }
 }

@@ -4,7 +4,7 @@
 // draw it), so that no code outside the records compares strategy names.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import type { ReceiveModel } from '../model/completion-model.js'
 import type { DeltaRPolicy } from '../model/receive-delta-r.js'
 import type { Planned } from './planned.js'

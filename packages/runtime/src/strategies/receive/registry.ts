@@ -3,7 +3,7 @@
 // strategy is a new record file plus one line below (docs/extending.md).
 
 import { classify } from '@spinmpi/ddt'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceivePlanOf, ReceiveRequestOf } from '../contract-core.js'
 import type { Planned } from './planned.js'
 import { namesOf } from '../names-of.js'
 import type { ReceiveStrategy } from './record.js'
@@ -28,6 +28,8 @@ export const RECEIVE_STRATEGY_RECORDS = [
 export type ReceiveStrategyName = (typeof RECEIVE_STRATEGY_RECORDS)[number]['name']
 /** A receive strategy, or 'auto' to let the model choose per message. */
 export type ReceiveStrategyChoice = ReceiveStrategyName | 'auto'
+
+type ReceiveRequest = ReceiveRequestOf<ReceiveStrategyChoice>
 
 /** The receive strategies' names, host first. */
 export const RECEIVE_STRATEGIES = namesOf(RECEIVE_STRATEGY_RECORDS)
@@ -58,4 +60,10 @@ export function resolveStrategy(req: ReceiveRequest): ReceiveStrategyName {
 
 export function planFor(req: ReceiveRequest): Planned {
   return receiveStrategy(resolveStrategy(req)).plan(req)
+}
+
+/** A record's plan, with its strategy checked to be a registered name (records see names as strings). */
+export function namedPlan(plan: ReceivePlanOf): ReceivePlanOf<ReceiveStrategyName> {
+  if (!byName.has(plan.strategy)) throw new Error(`receive plan names unregistered strategy '${plan.strategy}'`)
+  return plan as ReceivePlanOf<ReceiveStrategyName>
 }

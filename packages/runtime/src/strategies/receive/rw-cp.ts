@@ -4,7 +4,7 @@
 import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { restoreSlot } from '../handlers/checkpoints.js'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { copyCycles, stateSaveBytes } from '../handlers/handler-costs.js'
 import { receiveLayout } from '../layout.js'
 import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'

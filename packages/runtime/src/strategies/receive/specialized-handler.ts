@@ -5,7 +5,7 @@
 
 import { classify, type Classification } from '@spinmpi/ddt'
 import { ReturnCode, type CostParams, type PayloadHandler } from '@spinmpi/nic'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import type { ReceiveLayout } from '../layout.js'
 import { PieceWriter } from '../handlers/piece-writer.js'
 

@@ -2,7 +2,7 @@
 // handlers run on any idle HPU (default scheduling).
 
 import { classify, MpiError, ERR_ARG } from '@spinmpi/ddt'
-import type { ReceiveRequest } from '../contract.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { receiveLayout } from '../layout.js'
 import { offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'

@@ -6,7 +6,7 @@ import { ns, ReturnCode, type DmaOptions, type PayloadHandler, type Ps } from '@
 import { receiveLayout, spanOf } from '../layout.js'
 import { catchupCycles } from '../handlers/handler-costs.js'
 import { issued, type SendStrategy } from './record.js'
-import type { TypedSend } from './send-typed.js'
+import type { TypedSendOf as TypedSend } from './send-contract.js'
 
 const NO_WAIT: DmaOptions = { blocking: false }
 

@@ -4,7 +4,7 @@
 
 import type { Datatype } from '@spinmpi/ddt'
 import type { MessageHeader, Profile, Ps } from '@spinmpi/nic'
-import type { SendReport, TypedSend } from './send-typed.js'
+import type { SendReportOf, TypedSendOf } from './send-contract.js'
 
 export interface SendStrategy<N extends string = string> {
   /** The name users pass (`--send`, run option `send`, type attribute `send`). */
@@ -18,12 +18,12 @@ export interface SendStrategy<N extends string = string> {
    */
   readonly packsOnHost: boolean
   /** Starts the send of `bytes` (a prefix of the packed stream) with the CPU free from `start`. */
-  send(s: TypedSend, bytes: number, start: Ps): SendReport
+  send(s: TypedSendOf, bytes: number, start: Ps): SendReportOf<N>
   /** Host CPU time the send of the whole message takes, known before sending (o included). */
   hostBusyPs(profile: Profile, type: Datatype, count: number): Ps
 }
 
 /** Tells the sender the message's first NIC command is out (to await its send event). */
-export function issued(s: TypedSend, header: MessageHeader): void {
+export function issued(s: TypedSendOf, header: MessageHeader): void {
   s.onIssued?.(header)
 }

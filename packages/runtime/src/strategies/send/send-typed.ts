@@ -4,34 +4,15 @@
 // that posts it, as for any other put.
 
 import type { Datatype } from '@spinmpi/ddt'
-import type { MessageHeader, Nic, Profile, PutDestination, Ps } from '@spinmpi/nic'
+import type { Profile, Ps } from '@spinmpi/nic'
+import type { SendReportOf, TypedSendOf } from './send-contract.js'
 import { sendStrategy, type SendStrategyName } from './registry.js'
 
-export interface TypedSend {
-  readonly nic: Nic
-  /** Target, match bits and header fields (hdrData, userHeader) of the message. */
-  readonly dest: PutDestination
-  readonly type: Datatype
-  readonly count: number
-  /** Sender buffer (null in timing mode) and the index of the MPI buffer address in it. */
-  readonly buffer: Uint8Array | null
-  readonly bufferOffset: number
-  readonly strategy: SendStrategyName
-  /** Simulated time the sending CPU starts on the send (default: now; never before now). */
-  readonly at?: Ps
-  /** Send only this prefix of the packed stream (a rendezvous the receiver truncated); default all. */
-  readonly bytes?: number
-  /** Called with the message's header when its first NIC command is issued (to await its send event). */
-  readonly onIssued?: (header: MessageHeader) => void
-}
+/** A typed send: buffer, datatype, destination and send strategy. */
+export type TypedSend = TypedSendOf<SendStrategyName>
 
-export interface SendReport {
-  readonly strategy: SendStrategyName
-  /** Bytes of the message (the prefix when `bytes` was given). */
-  readonly bytes: number
-  /** Host CPU time the send occupies (packing or finding regions, and o per NIC command). */
-  readonly hostBusyPs: Ps
-}
+/** What a send reports: its strategy, bytes and the host CPU time it occupies. */
+export type SendReport = SendReportOf<SendStrategyName>
 
 /** Starts sending `count` instances of `type` at `at`; the network does the rest as the sim runs. */
 export function sendTyped(s: TypedSend): SendReport {

@@ -7,7 +7,7 @@ import { ns, type Nic, type Profile, type Ps } from '@spinmpi/nic'
 import { hostPackWorkPs } from '../model/host-cost.js'
 import { typeWork } from '../model/type-work.js'
 import { issued, type SendStrategy } from './record.js'
-import type { SendReport, TypedSend } from './send-typed.js'
+import type { SendReportOf, TypedSendOf as TypedSend } from './send-contract.js'
 
 export const streamSend: SendStrategy<'stream'> = {
   name: 'stream',
@@ -25,7 +25,7 @@ function streamHostBusyPs(profile: Profile, type: Datatype, count: number): Ps {
   return regions === 0 ? o : regions * (hostPackWorkPs(host, 0, 1) + o)
 }
 
-function sendStream(s: TypedSend, bytes: number, start: Ps): SendReport {
+function sendStream(s: TypedSend, bytes: number, start: Ps): SendReportOf<'stream'> {
   const host = s.nic.profile.host
   const sim = s.nic.sim
   const o = ns(s.nic.profile.network.overheadNs)
