@@ -56,7 +56,7 @@ describe('offloaded broadcast timing', () => {
       const r = await onRanks(7, async (comm) => {
         const b = new Uint8Array(bytes)
         if (comm.rank === 0) for (let i = 0; i < b.length; i++) b[i] = (i * 11) % 251
-        const prepared = prepareNicBcast(comm as CommCore, b, b.length, UINT8, 0, 'store', 'bcast')
+        const prepared = prepareNicBcast(coreOf(comm), b, b.length, UINT8, 0, 'store', 'bcast')
         await comm.barrier()
         await prepared.start()
         return b.every((x, i) => x === (i * 11) % 251)

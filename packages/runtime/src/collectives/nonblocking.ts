@@ -19,14 +19,6 @@ import { TAGS_PER_COLLECTIVE } from './tags.js'
 const FIRST_TAG = 1 << 12
 const RANGES = Math.floor((TAG_UB + 1 - FIRST_TAG) / TAGS_PER_COLLECTIVE)
 
-const sequence = new WeakMap<CommCore, number>()
-
-function nextSequence(core: CommCore): number {
-  const s = sequence.get(core) ?? 0
-  sequence.set(core, s + 1)
-  return s
-}
-
 /** `p` with every tag moved up by `base` (wait, test ... unchanged). */
 function shiftedTags(p: PointToPoint, base: number): PointToPoint {
   const t = (tag: number): number => (tag === ANY_TAG ? tag : tag + base)
@@ -51,7 +43,7 @@ const DONE = new StatusImpl(ANY_SOURCE, ANY_TAG, 0)
  * whose `coll` and `busy` are the engine's. Errors (argument errors included) fail the request.
  */
 export function startNonblocking(core: CommCore, description: string, algorithm: (engineCore: CommCore) => Promise<void>): Request {
-  const base = FIRST_TAG + (nextSequence(core) % RANGES) * TAGS_PER_COLLECTIVE
+  const base = FIRST_TAG + (core.nextNonblockingSequence() % RANGES) * TAGS_PER_COLLECTIVE
   const engine = core.engine
   const view = Object.create(core, {
     coll: { value: shiftedTags(engine.coll, base) },

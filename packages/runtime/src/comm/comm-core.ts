@@ -34,6 +34,8 @@ export interface CommCore extends CommBasics, PointToPoint {
   readonly contextId: number
   /** Number of this communicator's next offloaded broadcast (its match bits tell them apart). */
   nextBcastSequence(): number
+  /** Number of this communicator's next nonblocking collective (its tags' range follows from it). */
+  nextNonblockingSequence(): number
   /** The asynchronous progress engine that runs this rank's nonblocking collectives. */
   readonly engine: ProgressEngine
 }

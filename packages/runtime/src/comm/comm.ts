@@ -50,6 +50,7 @@ export class RankComm implements CommCore {
   /** > 0 while a collective of this communicator runs (its internal waits are not listed). */
   private inCollective = 0
   private bcastSequence = 0
+  private nonblockingSequence = 0
   private progressEngine: ProgressEngine | null = null
 
   constructor(
@@ -248,6 +249,9 @@ export class RankComm implements CommCore {
   }
   nextBcastSequence(): number {
     return this.bcastSequence++ >>> 0
+  }
+  nextNonblockingSequence(): number {
+    return this.nonblockingSequence++
   }
 }
 
