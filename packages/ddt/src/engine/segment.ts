@@ -384,8 +384,15 @@ export class Segment {
 
   /** Emits pieces from the current position up to `last`. */
   private walk(last: number): void {
+    const p = this.p
     while (this.top >= 0) {
       const l = this.top
+      const n = this.fNode[l]!
+      const k = p.kind[n]!
+      if ((k === VECTOR || k === BLOCKINDEXED) && p.kind[p.child[n]!] === RUN) {
+        if (this.walkRuns(l, n, k, last)) return
+        continue
+      }
       const len = this.elemSize(this.fNode[l]!, this.fIdx[l]!)
       const start = this.fStart[l]! + this.runOff
       const avail = len - this.runOff
@@ -399,6 +406,50 @@ export class Segment {
       this.runOff = 0
       this.advance()
       if (start + take === last) return
+    }
+  }
+
+  /**
+   * The common leaf case of `walk`: frame l is a vector or blockindexed node whose elements are
+   * runs, so stepping to the next element needs no dispatch, no descent and no table lookups but
+   * the displacement. Same pieces, counter updates and their order as the general loop (the sink
+   * reads the counters). Returns true when `last` was reached, false when the frame is finished
+   * (it then has advanced past the frame like `advance`).
+   */
+  private walkRuns(l: number, n: number, k: number, last: number): boolean {
+    const p = this.p
+    const size = p.elemSize[n]!, runs = p.elemRuns[n]!, m = p.count[n]!
+    const origin = this.fBase[l]! + p.offset[n]!
+    const stride = p.stride[n]!, tab = p.tab[n]!
+    let i = this.fIdx[l]!
+    let elemStart = this.fStart[l]!
+    let runStart = this.fRunStart[l]!
+    let off = this.runOff
+    for (;;) {
+      const start = elemStart + off
+      const avail = size - off
+      const take = last - start < avail ? last - start : avail
+      const addr = k === VECTOR ? origin + i * stride : origin + p.table[tab + i]!
+      this.emit(addr + off, start, take)
+      this.pieces++
+      if (take < avail) {
+        this.runOff = off + take
+        return true
+      }
+      off = 0
+      this.runOff = 0
+      if (i + 1 >= m) {
+        this.advance()
+        return start + take === last
+      }
+      elemStart += size
+      runStart += runs
+      i++
+      this.fStart[l] = elemStart
+      this.fRunStart[l] = runStart
+      this.fIdx[l] = i
+      this.stackSteps++
+      if (start + take === last) return true
     }
   }
 
