@@ -141,6 +141,25 @@ describe('engine properties over random nested types', () => {
     }), RUNS)
   })
 
+  it('work counters: one pass visits each leaf run once; an in-order split takes the same stack steps', () => {
+    fc.assert(fc.property(typeArb, fc.integer({ min: 0, max: 3 }), fc.array(fc.nat(), { maxLength: 8 }), (type, count, cuts) => {
+      const total = type.size * count
+      const whole = new Segment(type, count)
+      whole.resetCounters()
+      whole.process(0, total, () => {})
+      expect(whole.pieces).toBe(whole.totalRuns)
+      const points = [...new Set([0, ...cuts.map((c) => c % (total + 1)), total])].sort((a, b) => a - b)
+      const seg = new Segment(type, count)
+      seg.resetCounters()
+      for (let i = 0; i + 1 < points.length; i++) seg.process(points[i], points[i + 1], () => {})
+      expect(seg.stackSteps).toBe(whole.stackSteps)
+      // a cut inside a leaf run visits that run twice; a cut on a run boundary does not
+      expect(seg.pieces).toBeGreaterThanOrEqual(whole.pieces)
+      expect(seg.pieces).toBeLessThanOrEqual(whole.pieces + Math.max(0, points.length - 2))
+      expect([seg.catchupSteps, seg.resets]).toEqual([0, 0])
+    }), RUNS)
+  })
+
   it('a checkpoint restored at offset x continues identically; serialize/restore round-trips', () => {
     fc.assert(fc.property(typeArb, fc.integer({ min: 1, max: 3 }), fc.nat(), fc.nat(), (type, count, xs, ys) => {
       const total = type.size * count
