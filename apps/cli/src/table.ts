@@ -34,6 +34,8 @@ function headerOf(column: string): string {
 export function formatCell(v: unknown, column = ''): string {
   if (v === undefined || v === null) return '-'
   if (typeof v === 'number') {
+    // percentages are read to a tenth ("-0.1", not four significant digits' "-0.1000")
+    if (column.endsWith('%') && Number.isFinite(v)) return v.toFixed(1)
     switch (unitOf(column)) {
       case 'ps': return formatDuration(v / 1000)
       case 'ns': return formatDuration(v)
