@@ -13,7 +13,7 @@ export function formatTable(rows: readonly Record<string, unknown>[], columns?: 
   return [line(heads), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
 }
 
-type Unit = 'ps' | 'ns' | 'ms' | 'bytes' | 'gbps'
+type Unit = 'ps' | 'ns' | 'ms' | 'bytes' | 'gbps' | 'percent'
 
 /** The unit a column's values are in, read from its name. */
 function unitOf(column: string): Unit | undefined {
@@ -22,6 +22,7 @@ function unitOf(column: string): Unit | undefined {
   if (/(Ms|\(ms\))$/.test(column)) return 'ms'
   if (/(^bytes|Bytes|\(B\))$/.test(column)) return 'bytes'
   if (/(Gbps|Gbit\/s\)?)$/.test(column)) return 'gbps'
+  if (column.endsWith('%')) return 'percent'
   return undefined
 }
 
@@ -34,14 +35,14 @@ function headerOf(column: string): string {
 export function formatCell(v: unknown, column = ''): string {
   if (v === undefined || v === null) return '-'
   if (typeof v === 'number') {
-    // percentages are read to a tenth ("-0.1", not four significant digits' "-0.1000")
-    if (column.endsWith('%') && Number.isFinite(v)) return v.toFixed(1)
     switch (unitOf(column)) {
       case 'ps': return formatDuration(v / 1000)
       case 'ns': return formatDuration(v)
       case 'ms': return formatDuration(v * 1e6)
       case 'bytes': return formatBytes(v)
       case 'gbps': return `${formatNumber(v)} Gbit/s`
+      // read to a tenth: "-0.1", not four significant digits' "-0.1000"
+      case 'percent': return Number.isFinite(v) ? v.toFixed(1) : String(v)
       default: return formatNumber(v)
     }
   }
