@@ -24,19 +24,25 @@ const BY_EXACT = 0
 const BY_TAG = 1
 const BY_SRC = 2
 
+// A slot's fields, side by side in one Int32Array (one 64-byte line per slot: taking an entry
+// out of four lists touches its own line, not one line per field array).
+const STRIDE = 16
+const F_OP = 0
+/** The rank's queue, in posting order. */
+const F_NEXT = 1
+const F_PREV = 2
+/** Posting stamp (order of appends). */
+const F_SEQ = 3
+/** Per index (BY_*): next and previous slot in the entry's bucket, and the bucket. */
+const F_INEXT = 4
+const F_IPREV = 5
+const F_IBUCKET = 6
+const PER_INDEX = 3
+
 /** Queue entries (slots) of the queues of one run: the operation and its links. */
 export class MatchLinks {
-  /** The operation in each slot. */
-  op: Int32Array
-  /** The rank's queue, in posting order. */
-  next: Int32Array
-  prev: Int32Array
-  /** Per index (BY_*): the next and previous slot in the entry's bucket, and the bucket. */
-  inext: Int32Array[]
-  iprev: Int32Array[]
-  ibucket: Int32Array[]
-  /** Posting stamp (order of appends). */
-  seq: Int32Array
+  /** STRIDE Int32s per slot (F_* fields). */
+  f: Int32Array
   stamp = 0
   private free: Int32Array
   private freeTop: number
@@ -44,23 +50,17 @@ export class MatchLinks {
   /** `expected`: how many entries to make room for at first (the pool grows past it). */
   constructor(expected: number) {
     const cap = Math.max(16, Math.min(expected, 1 << 12))
-    this.op = new Int32Array(cap)
-    this.next = new Int32Array(cap)
-    this.prev = new Int32Array(cap)
-    this.inext = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)]
-    this.iprev = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)]
-    this.ibucket = [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)]
-    this.seq = new Int32Array(cap)
+    this.f = new Int32Array(cap * STRIDE)
     this.free = new Int32Array(cap)
     for (let k = 0; k < cap; k++) this.free[k] = cap - 1 - k
     this.freeTop = cap
   }
 
-  /** A free slot holding `op`; the arrays may be replaced (grown), so read them after this. */
+  /** A free slot holding `op`; the field array may be replaced (grown), so read it after this. */
   alloc(op: number): number {
     if (this.freeTop === 0) this.grow()
     const slot = this.free[--this.freeTop]!
-    this.op[slot] = op
+    this.f[slot * STRIDE + F_OP] = op
     return slot
   }
 
@@ -69,20 +69,11 @@ export class MatchLinks {
   }
 
   private grow(): void {
-    const old = this.op.length
+    const old = this.free.length
     const cap = 2 * old
-    const grown = (a: Int32Array): Int32Array => {
-      const b = new Int32Array(cap)
-      b.set(a)
-      return b
-    }
-    this.op = grown(this.op)
-    this.next = grown(this.next)
-    this.prev = grown(this.prev)
-    this.inext = this.inext.map(grown)
-    this.iprev = this.iprev.map(grown)
-    this.ibucket = this.ibucket.map(grown)
-    this.seq = grown(this.seq)
+    const f = new Int32Array(cap * STRIDE)
+    f.set(this.f)
+    this.f = f
     // every slot was in use: the new ones are the only free ones
     this.free = new Int32Array(cap)
     for (let k = 0; k < old; k++) this.free[k] = cap - 1 - k
@@ -201,16 +192,18 @@ export class MatchQueues {
   append(rank: number, op: number): void {
     const L = this.links
     const e = L.alloc(op)
+    const f = L.f
     const t = this.tail[rank]!
-    L.prev[e] = t
-    L.next[e] = -1
+    const at = e * STRIDE
+    f[at + F_PREV] = t
+    f[at + F_NEXT] = -1
     if (t < 0) this.head[rank] = e
-    else L.next[t] = e
+    else f[t * STRIDE + F_NEXT] = e
     this.tail[rank] = e
     this.length[rank]!++
     if (this.srcOf[op] === ANY) this.anySrc[rank]!++
     if (this.tagOf[op] === ANY) this.anyTag[rank]!++
-    L.seq[e] = L.stamp++
+    f[at + F_SEQ] = L.stamp++
     if (this.hashed[rank] === 1) this.indexEntry(rank, e)
     else if (this.length[rank]! > HASH_FROM) this.startIndexing(rank)
   }
@@ -218,12 +211,12 @@ export class MatchQueues {
   /** Indexes the rank's entries, in posting order. */
   private startIndexing(rank: number): void {
     this.hashed[rank] = 1
-    const L = this.links
-    for (let e = this.head[rank]!; e >= 0; e = L.next[e]!) this.indexEntry(rank, e)
+    const f = this.links.f
+    for (let e = this.head[rank]!; e >= 0; e = f[e * STRIDE + F_NEXT]!) this.indexEntry(rank, e)
   }
 
   private indexEntry(rank: number, e: number): void {
-    const op = this.links.op[e]!
+    const op = this.links.f[e * STRIDE + F_OP]!
     const src = this.srcOf[op]!
     const tag = this.tagOf[op]!
     this.link(BY_EXACT, e, rank, src, tag)
@@ -232,32 +225,31 @@ export class MatchQueues {
   }
 
   private link(which: number, e: number, rank: number, src: number, tag: number): void {
-    const L = this.links
+    const f = this.links.f
     const index = this.index[which]!
     const b = index.find(rank, src, tag, true)
-    const next = L.inext[which]!
-    const prev = L.iprev[which]!
-    L.ibucket[which]![e] = b
-    next[e] = -1
+    const at = e * STRIDE + which * PER_INDEX
+    f[at + F_IBUCKET] = b
+    f[at + F_INEXT] = -1
     const bt = index.tail[b]!
-    prev[e] = bt
+    f[at + F_IPREV] = bt
     if (bt < 0) index.head[b] = e
-    else next[bt] = e
+    else f[bt * STRIDE + which * PER_INDEX + F_INEXT] = e
     index.tail[b] = e
   }
 
   private unlink(which: number, e: number): void {
-    const L = this.links
+    const f = this.links.f
     const index = this.index[which]!
-    const next = L.inext[which]!
-    const prev = L.iprev[which]!
-    const b = L.ibucket[which]![e]!
-    const bp = prev[e]!
-    const bn = next[e]!
+    const field = which * PER_INDEX
+    const at = e * STRIDE + field
+    const b = f[at + F_IBUCKET]!
+    const bp = f[at + F_IPREV]!
+    const bn = f[at + F_INEXT]!
     if (bp < 0) index.head[b] = bn
-    else next[bp] = bn
+    else f[bp * STRIDE + field + F_INEXT] = bn
     if (bn < 0) index.tail[b] = bp
-    else prev[bn] = bp
+    else f[bn * STRIDE + field + F_IPREV] = bp
   }
 
   /**
@@ -265,13 +257,12 @@ export class MatchQueues {
    * tag) matches; -1 if none. A wildcard on either side matches, as in LogGOPSim.
    */
   take(rank: number, src: number, tag: number): number {
-    const L = this.links
-    const entryOp = L.op
+    const f = this.links.f
     if (this.hashed[rank] === 0) {
       const entrySrc = this.srcOf
       const entryTag = this.tagOf
-      for (let e = this.head[rank]!; e >= 0; e = L.next[e]!) {
-        const op = entryOp[e]!
+      for (let e = this.head[rank]!; e >= 0; e = f[e * STRIDE + F_NEXT]!) {
+        const op = f[e * STRIDE + F_OP]!
         const s = entrySrc[op]!
         if (src !== ANY && s !== ANY && s !== src) continue
         const t = entryTag[op]!
@@ -287,22 +278,22 @@ export class MatchQueues {
     } else if (src === ANY) {
       const byTag = this.index[BY_TAG]!
       found = byTag.headOf(rank, 0, tag)
-      if (this.anyTag[rank]! > 0) found = earlier(L.seq, found, byTag.headOf(rank, 0, ANY))
+      if (this.anyTag[rank]! > 0) found = earlier(f, found, byTag.headOf(rank, 0, ANY))
     } else if (tag === ANY) {
       const bySrc = this.index[BY_SRC]!
       found = bySrc.headOf(rank, src, 0)
-      if (this.anySrc[rank]! > 0) found = earlier(L.seq, found, bySrc.headOf(rank, ANY, 0))
+      if (this.anySrc[rank]! > 0) found = earlier(f, found, bySrc.headOf(rank, ANY, 0))
     } else {
       const exact = this.index[BY_EXACT]!
       found = exact.headOf(rank, src, tag)
       const anySrc = this.anySrc[rank]! > 0
       const anyTag = this.anyTag[rank]! > 0
-      if (anySrc) found = earlier(L.seq, found, exact.headOf(rank, ANY, tag))
-      if (anyTag) found = earlier(L.seq, found, exact.headOf(rank, src, ANY))
-      if (anySrc && anyTag) found = earlier(L.seq, found, exact.headOf(rank, ANY, ANY))
+      if (anySrc) found = earlier(f, found, exact.headOf(rank, ANY, tag))
+      if (anyTag) found = earlier(f, found, exact.headOf(rank, src, ANY))
+      if (anySrc && anyTag) found = earlier(f, found, exact.headOf(rank, ANY, ANY))
     }
     if (found < 0) return -1
-    const op = entryOp[found]!
+    const op = f[found * STRIDE + F_OP]!
     this.remove(rank, found)
     return op
   }
@@ -310,8 +301,8 @@ export class MatchQueues {
   /** Entries (operations) of `rank` in posting order. */
   entries(rank: number): number[] {
     const out: number[] = []
-    const L = this.links
-    for (let e = this.head[rank]!; e >= 0; e = L.next[e]!) out.push(L.op[e]!)
+    const f = this.links.f
+    for (let e = this.head[rank]!; e >= 0; e = f[e * STRIDE + F_NEXT]!) out.push(f[e * STRIDE + F_OP]!)
     return out
   }
 
@@ -322,13 +313,15 @@ export class MatchQueues {
   /** Unlinks slot `e` from `rank`'s lists and frees it. */
   private remove(rank: number, e: number): void {
     const L = this.links
-    const p = L.prev[e]!
-    const n = L.next[e]!
+    const f = L.f
+    const at = e * STRIDE
+    const p = f[at + F_PREV]!
+    const n = f[at + F_NEXT]!
     if (p < 0) this.head[rank] = n
-    else L.next[p] = n
+    else f[p * STRIDE + F_NEXT] = n
     if (n < 0) this.tail[rank] = p
-    else L.prev[n] = p
-    const op = L.op[e]!
+    else f[n * STRIDE + F_PREV] = p
+    const op = f[at + F_OP]!
     if (this.srcOf[op] === ANY) this.anySrc[rank]!--
     if (this.tagOf[op] === ANY) this.anyTag[rank]!--
     const indexed = this.hashed[rank] === 1
@@ -342,10 +335,10 @@ export class MatchQueues {
 }
 
 /** Of two slots (-1 for none), the one posted first. */
-function earlier(seq: Int32Array, a: number, b: number): number {
+function earlier(f: Int32Array, a: number, b: number): number {
   if (a < 0) return b
   if (b < 0) return a
-  return seq[b]! < seq[a]! ? b : a
+  return f[b * STRIDE + F_SEQ]! < f[a * STRIDE + F_SEQ]! ? b : a
 }
 
 function hashKey(rank: number, src: number, tag: number): number {
