@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { goalSpeed } from '../src/goal-speed.js'
 import { findLogGopSim, parseLogGopSimTimes, runLogGopSim, sameTimes } from '../src/loggopsim.js'
 
 // Output as LogGOPSim.cpp prints it: every host up to 16 hosts, else only the maximum.
@@ -59,6 +60,23 @@ describe('LogGOPSim side by side', () => {
     expect(r.txt2bin.wallMs).toBeGreaterThan(0)
     expect(r.sim.wallMs).toBeGreaterThan(0)
   })
+})
+
+describe('goal-speed without a LogGOPSim build', () => {
+  it('says so, carries on with the object path as its reference, and makes no LogGOPSim claim', async () => {
+    const saved = process.env.LOGGOPSIM_DIR
+    delete process.env.LOGGOPSIM_DIR
+    try {
+      const result = await goalSpeed.run({ quick: true })
+      expect(result.loggopsim).toBe('not measured: no LogGOPSim build given (--loggopsim DIR or LOGGOPSIM_DIR); compare with the in-run object path only')
+      expect(result.loggopsimRows).toEqual([])
+      expect(result.loggopsimTarget).toBe('not measured (no LogGOPSim build)')
+      expect((result.ratios as unknown[]).length).toBe(3)
+      expect(goalSpeed.check!(result).map((c) => c.claim)).toEqual(['streaming GOAL reader + graph simulation is faster than the object path on every schedule (same run)'])
+    } finally {
+      if (saved !== undefined) process.env.LOGGOPSIM_DIR = saved
+    }
+  }, 120_000)
 })
 
 /** Stand-ins for the two programs: txt2bin copies -i to -o, LogGOPSim prints SMALL if -f exists. */
