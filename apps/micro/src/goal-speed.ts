@@ -104,7 +104,11 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       ? `LogGOPSim in ${build.dir}: txt2bin + LogGOPSim beside spinmpi's reader (each its own process), ${side[0]?.rounds ?? 0} round(s) per schedule alternating; ratio = LogGOPSim wall / spinmpi wall within a round (above 1x: spinmpi faster)`
       : `not measured: ${build.reason}; compare with the in-run object path only`,
     loggopsimRows: side,
-    loggopsimTarget: build.available ? loggopsimTarget(side) : 'not measured (no LogGOPSim build)',
+    loggopsimTarget: !build.available
+      ? 'not measured (no LogGOPSim build)'
+      : quick
+        ? `not the target's schedules (--quick: small files, where Node's start-up dominates): ${loggopsimTarget(side)}`
+        : loggopsimTarget(side),
     ratios,
   }
 }
