@@ -141,7 +141,8 @@ class LogGopsRun {
     this.depLeft = g.depCount
     // one slot per operation plus one per message in flight at most; grows on demand
     this.heap = new EventHeap(Math.min(2 * g.numOps + 1, 1 << 16))
-    // an operation is in at most one queue at a time: the queues share one pool of entries
+    // an operation is in at most one queue at a time: the queues share one pool of entries,
+    // numOps of them (so it never grows), resident only as far as the queues ever reach
     const links = new MatchLinks(g.numOps)
     this.posted = new MatchQueues(g.numRanks, links, g.peer, g.tag)
     // a message's source is its sender

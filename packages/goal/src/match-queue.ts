@@ -10,9 +10,9 @@
 // - (ANY, ANY): the head of the rank's queue.
 // A short queue is cheaper to walk than to hash: a rank's queue is indexed only once it grows past
 // HASH_FROM entries (its entries are then indexed in posting order), and goes back to a plain
-// list when it empties. The links live in slots, one per queued entry, taken from a free list
-// and grown on demand, so their memory follows the longest the queues get, not the number of
-// operations. An operation is in at most one queue at a time, so the posted and unexpected
+// list when it empties. The links live in slots, one per queued entry, reserved for every
+// operation but touched only up to the most entries queued at once, so their resident memory
+// follows the longest the queues get, not the number of operations. An operation is in at most one queue at a time, so the posted and unexpected
 // queues of a run share one slot pool (MatchLinks).
 import { ANY } from './goal-types.js'
 
@@ -39,27 +39,37 @@ const F_IPREV = 5
 const F_IBUCKET = 6
 const PER_INDEX = 3
 
-/** Queue entries (slots) of the queues of one run: the operation and its links. */
+/**
+ * Queue entries (slots) of the queues of one run: the operation and its links. The slot array is
+ * allocated for `capacity` entries at once but written only up to the most entries queued at a
+ * time (fresh slots are taken from a high-water mark, freed ones from a free list), so the pages
+ * past that are never touched and never resident. Growing by copies would leave each old array
+ * as garbage until the next full collection, which a run that allocates nothing may never have.
+ */
 export class MatchLinks {
   /** STRIDE Int32s per slot (F_* fields). */
   f: Int32Array
   stamp = 0
   private free: Int32Array
-  private freeTop: number
+  private freeTop = 0
+  /** Slots handed out so far; those at or above it have never been used. */
+  private used = 0
 
-  /** `expected`: how many entries to make room for at first (the pool grows past it). */
-  constructor(expected: number) {
-    const cap = Math.max(16, Math.min(expected, 1 << 12))
+  /** `capacity`: room for that many entries at once (more grows by a copy). */
+  constructor(capacity: number) {
+    const cap = Math.max(16, capacity)
     this.f = new Int32Array(cap * STRIDE)
     this.free = new Int32Array(cap)
-    for (let k = 0; k < cap; k++) this.free[k] = cap - 1 - k
-    this.freeTop = cap
   }
 
   /** A free slot holding `op`; the field array may be replaced (grown), so read it after this. */
   alloc(op: number): number {
-    if (this.freeTop === 0) this.grow()
-    const slot = this.free[--this.freeTop]!
+    let slot: number
+    if (this.freeTop > 0) slot = this.free[--this.freeTop]!
+    else {
+      if (this.used === this.free.length) this.grow()
+      slot = this.used++
+    }
     this.f[slot * STRIDE + F_OP] = op
     return slot
   }
@@ -69,15 +79,12 @@ export class MatchLinks {
   }
 
   private grow(): void {
-    const old = this.free.length
-    const cap = 2 * old
+    // every slot is in use, so the free list is empty
+    const cap = 2 * this.free.length
     const f = new Int32Array(cap * STRIDE)
     f.set(this.f)
     this.f = f
-    // every slot was in use: the new ones are the only free ones
     this.free = new Int32Array(cap)
-    for (let k = 0; k < old; k++) this.free[k] = cap - 1 - k
-    this.freeTop = old
   }
 }
 
