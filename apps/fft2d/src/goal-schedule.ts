@@ -141,7 +141,7 @@ export function fft2dGraph(costs: MessageCosts): OpGraph {
   const doneStart = new Int32Array(numOps + 1)
   const partial = {
     numRanks: p, numOps, rankStart, rankOf,
-    type: new Uint8Array(numOps), size: new Float64Array(numOps), peer: new Int32Array(numOps), tag: new Float64Array(numOps),
+    type: new Uint8Array(numOps), size: new Float64Array(numOps), peer: new Int32Array(numOps), tag: new Int32Array(numOps),
     cpu: new Uint8Array(numOps), nic: new Uint8Array(numOps), depCount: new Uint32Array(numOps),
     doneStart, doneList: new Int32Array(0), startStart: new Int32Array(numOps + 1), startList: new Int32Array(0),
     maxCpu: HOST_CPU, maxNic: 0,

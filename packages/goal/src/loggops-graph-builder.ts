@@ -21,7 +21,7 @@ export class OpGraphBuilder {
   private type: Uint8Array
   private size: Float64Array
   private peer: Int32Array
-  private tag: Float64Array
+  private tag: Int32Array
   private cpu: Uint8Array
   private nic: Uint8Array
   private rankOf: Int32Array
@@ -53,7 +53,7 @@ export class OpGraphBuilder {
     this.type = new Uint8Array(cap)
     this.size = new Float64Array(cap)
     this.peer = new Int32Array(cap)
-    this.tag = new Float64Array(cap)
+    this.tag = new Int32Array(cap)
     this.cpu = new Uint8Array(cap)
     this.nic = new Uint8Array(cap)
     this.rankOf = new Int32Array(cap)
@@ -181,7 +181,7 @@ export class OpGraphBuilder {
     this.type = u8(this.type)
     this.size = f64(this.size)
     this.peer = grownI32(this.peer, cap)
-    this.tag = f64(this.tag)
+    this.tag = grownI32(this.tag, cap)
     this.cpu = u8(this.cpu)
     this.nic = u8(this.nic)
     this.rankOf = grownI32(this.rankOf, cap)

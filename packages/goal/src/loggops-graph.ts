@@ -22,8 +22,13 @@ export interface OpGraph {
   readonly size: Float64Array
   /** Destination of a send, source of a recv (ANY allowed), unused for calc. */
   readonly peer: Int32Array
-  /** Tag, ANY allowed (up to 2^32 - 2, hence not an Int32Array). */
-  readonly tag: Float64Array
+  /**
+   * Tag as `tag | 0`: tags up to 2^32 - 2 fit by wrapping (those from 2^31 read as negative
+   * numbers), and ANY (-1) stays -1, which no tag wraps to. Matching only compares tags, so the
+   * wrapped values match exactly as the tags do; `tagValue` gives a tag back. Four bytes per
+   * operation instead of a Float64Array's eight.
+   */
+  readonly tag: Int32Array
   readonly cpu: Uint8Array
   readonly nic: Uint8Array
   /** Number of dependencies (requires + irequires) each operation waits for. */
@@ -46,13 +51,18 @@ export function allocOpArrays(numOps: number) {
     type: new Uint8Array(numOps),
     size: new Float64Array(numOps),
     peer: new Int32Array(numOps),
-    tag: new Float64Array(numOps),
+    tag: new Int32Array(numOps),
     cpu: new Uint8Array(numOps),
     nic: new Uint8Array(numOps),
     depCount: new Uint32Array(numOps),
     doneStart: new Int32Array(numOps + 1),
     startStart: new Int32Array(numOps + 1),
   }
+}
+
+/** A tag as written in the schedule (ANY stays ANY) from its OpGraph.tag entry. */
+export function tagValue(stored: number): number {
+  return stored === ANY ? ANY : stored >>> 0
 }
 
 export function buildOpGraph(schedule: GoalSchedule): OpGraph {

@@ -17,7 +17,7 @@ import { EventHeap } from './event-heap.js'
 import { GoalScheduleError } from './goal-errors.js'
 import type { GoalSchedule } from './goal-types.js'
 import { validateSchedule } from './goal-validate.js'
-import { buildOpGraph, OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
+import { buildOpGraph, OP_CALC, OP_RECV, OP_SEND, tagValue, type OpGraph } from './loggops-graph.js'
 import { logGopsParams, type LogGopsParams } from './loggops-params.js'
 import { MatchLinks, MatchQueues } from './match-queue.js'
 
@@ -392,7 +392,7 @@ class LogGopsRun {
     const opRank = g.rankOf[op]!
     const opIndex = op - g.rankStart[opRank]!
     const label = this.labelOf(opRank, opIndex)
-    const entry = { rank, queue, src, tag: g.tag[op]!, bytes: g.size[op]!, opRank, opIndex }
+    const entry = { rank, queue, src, tag: tagValue(g.tag[op]!), bytes: g.size[op]!, opRank, opIndex }
     return label === undefined ? entry : { ...entry, label }
   }
 }

@@ -92,7 +92,7 @@ export class MatchLinks {
 class KeyIndex {
   private keyRank: Int32Array = new Int32Array(64)
   private keySrc: Int32Array = new Int32Array(64)
-  private keyTag: Float64Array = new Float64Array(64)
+  private keyTag: Int32Array = new Int32Array(64)
   head: Int32Array = new Int32Array(64)
   tail: Int32Array = new Int32Array(64)
   private buckets = 0
@@ -156,9 +156,7 @@ class KeyIndex {
     this.keySrc = i32(this.keySrc)
     this.head = i32(this.head)
     this.tail = i32(this.tail)
-    const tags = new Float64Array(n)
-    tags.set(this.keyTag)
-    this.keyTag = tags
+    this.keyTag = i32(this.keyTag)
   }
 }
 
@@ -184,7 +182,7 @@ export class MatchQueues {
     numRanks: number,
     expectedOrLinks: number | MatchLinks,
     private readonly srcOf: Int32Array,
-    private readonly tagOf: Float64Array,
+    private readonly tagOf: Int32Array,
   ) {
     this.head = new Int32Array(numRanks).fill(-1)
     this.tail = new Int32Array(numRanks).fill(-1)

@@ -246,7 +246,7 @@ describe('hashed matching queues keep MPI order', () => {
       fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
         const n = steps.length
         const entrySrc = new Int32Array(n)
-        const entryTag = new Float64Array(n)
+        const entryTag = new Int32Array(n)
         const q = new MatchQueues(3, n, entrySrc, entryTag)
         const reference: number[][] = [[], [], []]
         steps.forEach((s, op) => {
@@ -279,7 +279,7 @@ describe('indexed matching queues: long queues, queries with a wildcard source o
       fc.property(fc.array(step, { minLength: 200, maxLength: 1500 }), (steps) => {
         const n = steps.length
         const entrySrc = new Int32Array(n)
-        const entryTag = new Float64Array(n)
+        const entryTag = new Int32Array(n)
         const q = new MatchQueues(2, 8, entrySrc, entryTag)
         const reference: number[][] = [[], []]
         steps.forEach((s, op) => {
@@ -326,5 +326,55 @@ describe('LabelTable', () => {
       }),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('tags above 2^31 in the Int32Array tag field', () => {
+  const HIGH = 2 ** 31 // wraps to -2^31
+  const TOP = 0xfffffffe // MAX_TAG, wraps to -2 (ANY is -1, which no tag wraps to)
+  const source = [
+    'num_ranks 2',
+    'rank 0 {',
+    `s1: send 8b to 1 tag ${TOP}`,
+    `s2: send 8b to 1 tag ${HIGH}`,
+    's3: send 8b to 1 tag -1',
+    's2 requires s1',
+    's3 requires s2',
+    '}',
+    'rank 1 {',
+    `r1: recv 8b from 0 tag ${TOP}`,
+    `r2: recv 8b from -1 tag ${HIGH + 2}`,
+    `r3: recv 8b from 0 tag ${HIGH + 1}`,
+    '}',
+  ].join('\n')
+
+  it('stores tag | 0, keeps ANY apart, and writes and reads them back in the binary format', () => {
+    const g = readGoalGraphFromBytes(source)
+    expect(Array.from(g.tag)).toEqual([-2, -HIGH, ANY, -2, -HIGH + 2, -HIGH + 1])
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+    const { bytes, graph } = binaryRoundTrip(g)
+    expectSameGraph(graph, g)
+    // the binary format holds the tags as unsigned 32-bit numbers, the wildcard as 0xffffffff
+    const view = new DataView(bytes.buffer)
+    const tags: number[] = []
+    for (let at = 0; at + 4 <= bytes.length; at++) {
+      const v = view.getUint32(at, true)
+      if (v === TOP || (v >= HIGH && v <= HIGH + 2)) tags.push(v)
+    }
+    expect(tags).toEqual([TOP, HIGH, TOP, HIGH + 2, HIGH + 1])
+  })
+
+  it('matches equal tags only, and reports unmatched ones with the tag as written', () => {
+    const r = simulateLogGopsGraph(readGoalGraphFromBytes(source))
+    // TOP matches TOP; the send of tag ANY takes the first receive posted (tag 2^31 + 2); the
+    // send of tag 2^31 and the receive of tag 2^31 + 1 stay apart
+    expect(r.unmatched).toEqual([
+      { rank: 1, queue: 'unexpected', src: 0, tag: HIGH, bytes: 8, opRank: 0, opIndex: 1 },
+      { rank: 1, queue: 'posted', src: 0, tag: HIGH + 1, bytes: 8, opRank: 1, opIndex: 2 },
+    ])
+    // the object path gives the same, with the labels it keeps
+    const labelled = simulateLogGops(parseGoal(source))
+    expect(labelled.unmatched.map(({ label: _, ...u }) => u)).toEqual(r.unmatched)
+    expect(labelled.unmatched.map((u) => u.label)).toEqual(['s2', 'r3'])
   })
 })
