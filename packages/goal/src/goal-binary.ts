@@ -12,7 +12,7 @@
 // dependencies, in file order" (what txt2bin writes) is rejected rather than run differently.
 import { GoalScheduleError } from './goal-errors.js'
 import { ANY, MAX_CPU_NIC } from './goal-types.js'
-import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, type OpGraph } from './loggops-graph.js'
+import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, widenSizes, type OpGraph } from './loggops-graph.js'
 
 /** The first 64-bit word of a LogGOPSim binary schedule (Parser.hpp's serialized graph). */
 export const GOAL_BINARY_MAGIC = 4223n
@@ -74,7 +74,10 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
     if (numOps > 0x7fffffff) throw fail('binary', 'more than 2^31 - 1 operations')
   }
   rankStart[numRanks] = numOps
-  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps)
+  const arrays = allocOpArrays(numOps)
+  const { rankOf, type, peer, tag, cpu, nic, depCount, doneStart, startStart } = arrays
+  // narrow until a size needs more than 32 bits
+  let size = arrays.size
   // Rank by rank (dependencies never leave their rank), so the per-operation bookkeeping of
   // reading the appendix is held for one rank at a time, sized by the largest.
   let maxNodes = 0
@@ -117,6 +120,7 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
         const tg = cv.getUint32(b + 17, true)
         if (hi >= 0x200000) throw fail(`${opAt(r, local)}.size`, 'larger than 2^53 - 1')
         type[id] = t
+        if (hi !== 0 && size instanceof Uint32Array) size = widenSizes(size)
         size[id] = hi * 4294967296 + lo
         depCount[id] = cv.getUint32(b, true)
         cpu[id] = chunk[b + 21]!

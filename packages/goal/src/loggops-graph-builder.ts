@@ -7,9 +7,10 @@
 // The operation arrays' capacity comes from the file size (about one operation per 32 bytes, a
 // little more than text ever has), so growing by copies, which leaves the old arrays as garbage,
 // is rare. The capacity past the last operation is memory only when the allocator hands out
-// zeroed pages it has touched, so nothing else is sized from it: the irequires lists exist from
-// the first irequires on, and the per-rank dependency list grows with the largest rank.
-import { OP_CALC, type OpGraph } from './loggops-graph.js'
+// zeroed pages it has touched (large arrays get fresh pages, which stay out of the resident set
+// until written): the per-rank dependency list is reserved at that size too, and the irequires
+// lists exist from the first irequires on.
+import { MAX_NARROW_SIZE, OP_CALC, widenSizes, type OpGraph, type OpSizes } from './loggops-graph.js'
 
 /** Operation ids are Int32Array entries. */
 const MAX_OPS = 0x7fffffff
@@ -19,7 +20,7 @@ const EMPTY = new Int32Array(0)
 export class OpGraphBuilder {
   private cap: number
   private type: Uint8Array
-  private size: Float64Array
+  private size: OpSizes
   private peer: Int32Array
   private tag: Int32Array
   private cpu: Uint8Array
@@ -51,7 +52,7 @@ export class OpGraphBuilder {
     const cap = Math.min(Math.max(16, capacity), MAX_OPS)
     this.cap = cap
     this.type = new Uint8Array(cap)
-    this.size = new Float64Array(cap)
+    this.size = new Uint32Array(cap)
     this.peer = new Int32Array(cap)
     this.tag = new Int32Array(cap)
     this.cpu = new Uint8Array(cap)
@@ -63,9 +64,11 @@ export class OpGraphBuilder {
     this.doneList = new Int32Array(cap)
     this.startStart = EMPTY
     this.startList = EMPTY
-    this.depOp = new Int32Array(1024)
-    this.depOn = new Int32Array(1024)
-    this.depKind = new Uint8Array(1024)
+    // reserved for a rank with as many dependencies as the file has operations, but touched only
+    // as far as the largest rank's: growing by copies would leave every old array as garbage
+    this.depOp = new Int32Array(cap)
+    this.depOn = new Int32Array(cap)
+    this.depKind = new Uint8Array(cap)
   }
 
   /** Closes the open rank (its dependencies go into the CSR lists) and opens rank `r`. */
@@ -81,6 +84,7 @@ export class OpGraphBuilder {
   stage(type: number, size: number, peer: number, tag: number, cpu: number, nic: number): void {
     const id = this.count
     if (id === this.cap) this.grow()
+    if (size > MAX_NARROW_SIZE && this.size instanceof Uint32Array) this.size = widenSizes(this.size)
     this.type[id] = type
     this.size[id] = size
     this.peer[id] = peer
@@ -179,7 +183,7 @@ export class OpGraphBuilder {
       return b
     }
     this.type = u8(this.type)
-    this.size = f64(this.size)
+    this.size = this.size instanceof Uint32Array ? grownU32(this.size, cap) : f64(this.size)
     this.peer = grownI32(this.peer, cap)
     this.tag = grownI32(this.tag, cap)
     this.cpu = u8(this.cpu)
@@ -213,6 +217,12 @@ function fillCsr(
   for (let i = last; i > first; i--) starts[i] = starts[i - 1]!
   starts[first] = len
   return starts[last]!
+}
+
+function grownU32(a: Uint32Array, n: number): Uint32Array {
+  const b = new Uint32Array(n)
+  b.set(a)
+  return b
 }
 
 function grownI32(a: Int32Array, n: number): Int32Array {

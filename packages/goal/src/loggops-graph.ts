@@ -18,8 +18,8 @@ export interface OpGraph {
   readonly rankStart: Int32Array
   readonly rankOf: Int32Array
   readonly type: Uint8Array
-  /** Bytes of a message, duration of a calc. */
-  readonly size: Float64Array
+  /** Bytes of a message, duration of a calc (see OpSizes). */
+  readonly size: OpSizes
   /** Destination of a send, source of a recv (ANY allowed), unused for calc. */
   readonly peer: Int32Array
   /**
@@ -44,12 +44,31 @@ export interface OpGraph {
   readonly maxNic: number
 }
 
-/** The per-operation arrays of an OpGraph of `numOps` operations, zeroed, for a reader to fill. */
-export function allocOpArrays(numOps: number) {
+/**
+ * Sizes and durations: readers store them in 4 bytes each while every one fits in 32 bits (as
+ * they do in practice), and widen the array to a Float64Array, once, at the first that does not.
+ */
+export type OpSizes = Uint32Array | Float64Array
+
+/** Largest size a Uint32Array of sizes holds. */
+export const MAX_NARROW_SIZE = 0xffffffff
+
+/** The same sizes in a Float64Array (for a value above MAX_NARROW_SIZE). */
+export function widenSizes(sizes: OpSizes): Float64Array {
+  const wide = new Float64Array(sizes.length)
+  wide.set(sizes)
+  return wide
+}
+
+/**
+ * The per-operation arrays of an OpGraph of `numOps` operations, zeroed, for a reader to fill;
+ * sizes narrow (OpSizes) unless `wideSizes`.
+ */
+export function allocOpArrays(numOps: number, wideSizes = false) {
   return {
     rankOf: new Int32Array(numOps),
     type: new Uint8Array(numOps),
-    size: new Float64Array(numOps),
+    size: (wideSizes ? new Float64Array(numOps) : new Uint32Array(numOps)) as OpSizes,
     peer: new Int32Array(numOps),
     tag: new Int32Array(numOps),
     cpu: new Uint8Array(numOps),
@@ -70,7 +89,7 @@ export function buildOpGraph(schedule: GoalSchedule): OpGraph {
   let numOps = 0
   for (const r of schedule.ranks) numOps += r.ops.length
   const rankStart = new Int32Array(numRanks + 1)
-  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps)
+  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps, true)
   let maxCpu = 0
   let maxNic = 0
   let id = 0

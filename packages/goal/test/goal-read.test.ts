@@ -378,3 +378,39 @@ describe('tags above 2^31 in the Int32Array tag field', () => {
     expect(labelled.unmatched.map((u) => u.label)).toEqual(['s2', 'r3'])
   })
 })
+
+describe('sizes in 4 bytes until one needs more', () => {
+  const small = 'num_ranks 2\nrank 0 {\ns: send 4294967295b to 1\n}\nrank 1 {\nr: recv 4294967295b from 0\nc: calc 7\n}\n'
+  // the calc past 2^32 comes after operations already stored narrow: they must survive the widening
+  const large = 'num_ranks 2\nrank 0 {\nc1: calc 5\ns: send 8589934592b to 1\n}\nrank 1 {\nr: recv 8589934592b from 0\nc: calc 1099511627776\n}\n'
+
+  it('keeps a Uint32Array while every size fits in 32 bits, in both readers', () => {
+    const g = readGoalGraphFromBytes(small)
+    expect(g.size).toBeInstanceOf(Uint32Array)
+    expect(Array.from(g.size)).toEqual([4294967295, 4294967295, 7])
+    const { graph } = binaryRoundTrip(g)
+    expect(graph.size).toBeInstanceOf(Uint32Array)
+    expectSameGraph(graph, g)
+  })
+
+  it('widens to a Float64Array at the first larger size, keeping the earlier ones, in both readers', () => {
+    const g = readGoalGraphFromBytes(large)
+    expect(g.size).toBeInstanceOf(Float64Array)
+    expect(Array.from(g.size)).toEqual([5, 2 ** 33, 2 ** 33, 2 ** 40])
+    expectSameGraph(g, buildOpGraph(parseGoal(large)))
+    const { graph } = binaryRoundTrip(g)
+    expect(graph.size).toBeInstanceOf(Float64Array)
+    expectSameGraph(graph, g)
+    expect(simulateLogGopsGraph(g)).toEqual(simulateLogGops(parseGoal(large)))
+  })
+
+  it('widens past a growth of the operation arrays (more operations than the size hint expects)', () => {
+    const lines = ['num_ranks 1', 'rank 0 {']
+    for (let i = 0; i < 3000; i++) lines.push(`c${i}: calc ${i === 2500 ? 2 ** 35 : i}`)
+    lines.push('}')
+    const source = lines.join('\n')
+    const g = readGoalGraphFromBytes(source, { sizeHint: 64 })
+    expect(g.size).toBeInstanceOf(Float64Array)
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+  })
+})
