@@ -1,4 +1,4 @@
-// Reading a GOAL file from disk in 1 MB chunks (text, or LogGOPSim's binary format by its magic
+// Reading a GOAL file from disk in 256 KB chunks (text, or LogGOPSim's binary format by its magic
 // number), straight into the simulator's operation graph.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { GOAL_BINARY_MAGIC, readGoalBinary } from './goal-binary.js'
