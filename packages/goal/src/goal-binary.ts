@@ -74,7 +74,7 @@ export function readGoalBinary(read: PositionalSource, fileBytes: number): OpGra
     if (numOps > 0x7fffffff) throw fail('binary', 'more than 2^31 - 1 operations')
   }
   rankStart[numRanks] = numOps
-  const arrays = allocOpArrays(numOps)
+  const arrays = allocOpArrays(numOps, numRanks)
   const { rankOf, type, peer, tag, cpu, nic, depCount, doneStart, startStart } = arrays
   // narrow until a size needs more than 32 bits
   let size = arrays.size

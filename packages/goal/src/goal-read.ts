@@ -179,6 +179,7 @@ class GoalByteReader {
     if (n < 1) throw new GoalSyntaxError(line, 'num_ranks must be at least 1')
     if (n > 0x7fffffff) throw new GoalSyntaxError(line, `num_ranks ${n} is larger than ${0x7fffffff}`)
     this.numRanks = n
+    this.ops.setRanks(n)
     this.endOfStatement("after 'num_ranks N'")
   }
 

@@ -10,7 +10,7 @@
 // zeroed pages it has touched (large arrays get fresh pages, which stay out of the resident set
 // until written): the per-rank dependency list is reserved at that size too, and the irequires
 // lists exist from the first irequires on.
-import { MAX_NARROW_SIZE, OP_CALC, widenSizes, type OpGraph, type OpSizes } from './loggops-graph.js'
+import { allocRankIds, MAX_NARROW_SIZE, OP_CALC, widenSizes, type OpGraph, type OpSizes, type RankIds } from './loggops-graph.js'
 
 /** Operation ids are Int32Array entries. */
 const MAX_OPS = 0x7fffffff
@@ -25,7 +25,7 @@ export class OpGraphBuilder {
   private tag: Int32Array
   private cpu: Uint8Array
   private nic: Uint8Array
-  private rankOf: Int32Array
+  private rankOf: RankIds
   private depCount: Uint32Array
   // CSR of the ranks done so far: dependents of op i are doneList[doneStart[i] .. doneStart[i+1])
   private doneStart: Int32Array
@@ -69,6 +69,12 @@ export class OpGraphBuilder {
     this.depOp = new Int32Array(cap)
     this.depOn = new Int32Array(cap)
     this.depKind = new Uint8Array(cap)
+  }
+
+  /** Sizes the rank array for `numRanks` ranks (RankIds); before the first operation. */
+  setRanks(numRanks: number): void {
+    if (this.count > 0) throw new Error('setRanks after the first operation')
+    this.rankOf = allocRankIds(numRanks, this.cap)
   }
 
   /** Closes the open rank (its dependencies go into the CSR lists) and opens rank `r`. */
@@ -188,7 +194,9 @@ export class OpGraphBuilder {
     this.tag = grownI32(this.tag, cap)
     this.cpu = u8(this.cpu)
     this.nic = u8(this.nic)
-    this.rankOf = grownI32(this.rankOf, cap)
+    const ranks = new (this.rankOf.constructor as new (n: number) => RankIds)(cap)
+    ranks.set(this.rankOf)
+    this.rankOf = ranks
     const counts = new Uint32Array(cap)
     counts.set(this.depCount)
     this.depCount = counts

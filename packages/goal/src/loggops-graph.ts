@@ -16,7 +16,8 @@ export interface OpGraph {
   readonly numOps: number
   /** First operation of each rank; `rankStart[numRanks] === numOps`. */
   readonly rankStart: Int32Array
-  readonly rankOf: Int32Array
+  /** Rank of each operation (see RankIds). */
+  readonly rankOf: RankIds
   readonly type: Uint8Array
   /** Bytes of a message, duration of a calc (see OpSizes). */
   readonly size: OpSizes
@@ -60,13 +61,21 @@ export function widenSizes(sizes: OpSizes): Float64Array {
   return wide
 }
 
+/** Ranks of operations in the narrowest array that holds every rank: 1, 2 or 4 bytes each. */
+export type RankIds = Uint8Array | Uint16Array | Int32Array
+
+/** An array for the ranks of `n` operations of a schedule of `numRanks` ranks. */
+export function allocRankIds(numRanks: number, n: number): RankIds {
+  return numRanks <= 0x100 ? new Uint8Array(n) : numRanks <= 0x10000 ? new Uint16Array(n) : new Int32Array(n)
+}
+
 /**
- * The per-operation arrays of an OpGraph of `numOps` operations, zeroed, for a reader to fill;
- * sizes narrow (OpSizes) unless `wideSizes`.
+ * The per-operation arrays of an OpGraph of `numOps` operations of `numRanks` ranks, zeroed, for
+ * a reader to fill; sizes narrow (OpSizes) unless `wideSizes`.
  */
-export function allocOpArrays(numOps: number, wideSizes = false) {
+export function allocOpArrays(numOps: number, numRanks: number, wideSizes = false) {
   return {
-    rankOf: new Int32Array(numOps),
+    rankOf: allocRankIds(numRanks, numOps),
     type: new Uint8Array(numOps),
     size: (wideSizes ? new Float64Array(numOps) : new Uint32Array(numOps)) as OpSizes,
     peer: new Int32Array(numOps),
@@ -89,7 +98,7 @@ export function buildOpGraph(schedule: GoalSchedule): OpGraph {
   let numOps = 0
   for (const r of schedule.ranks) numOps += r.ops.length
   const rankStart = new Int32Array(numRanks + 1)
-  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps, true)
+  const { rankOf, type, size, peer, tag, cpu, nic, depCount, doneStart, startStart } = allocOpArrays(numOps, numRanks, true)
   let maxCpu = 0
   let maxNic = 0
   let id = 0

@@ -15,6 +15,7 @@
 // follows the longest the queues get, not the number of operations. An operation is in at most one queue at a time, so the posted and unexpected
 // queues of a run share one slot pool (MatchLinks).
 import { ANY } from './goal-types.js'
+import type { RankIds } from './loggops-graph.js'
 
 /** Queue length from which a rank's entries are indexed. */
 const HASH_FROM = 16
@@ -181,7 +182,7 @@ export class MatchQueues {
   constructor(
     numRanks: number,
     expectedOrLinks: number | MatchLinks,
-    private readonly srcOf: Int32Array,
+    private readonly srcOf: RankIds,
     private readonly tagOf: Int32Array,
   ) {
     this.head = new Int32Array(numRanks).fill(-1)

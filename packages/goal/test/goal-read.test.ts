@@ -10,7 +10,7 @@ import { parseGoal } from '../src/goal-parse.js'
 import { readGoalGraphFromBytes, MAX_TOKEN_BYTES } from '../src/goal-read.js'
 import { readGoalBinary, writeGoalBinary } from '../src/goal-binary.js'
 import { writeAllreduce, writePingPongChain, writeRandomExchange } from '../src/goal-synthetic.js'
-import { buildOpGraph, type OpGraph } from '../src/loggops-graph.js'
+import { allocRankIds, buildOpGraph, type OpGraph } from '../src/loggops-graph.js'
 import { ANY } from '../src/goal-types.js'
 import { MatchQueues } from '../src/match-queue.js'
 import { LabelTable } from '../src/goal-labels.js'
@@ -412,5 +412,32 @@ describe('sizes in 4 bytes until one needs more', () => {
     const g = readGoalGraphFromBytes(source, { sizeHint: 64 })
     expect(g.size).toBeInstanceOf(Float64Array)
     expectSameGraph(g, buildOpGraph(parseGoal(source)))
+  })
+})
+
+describe('ranks of operations in the narrowest array', () => {
+  const ring = (ranks: number): string => {
+    const lines = [`num_ranks ${ranks}`]
+    for (let r = 0; r < ranks; r++) lines.push(`rank ${r} {`, `c: calc ${r}`, `s: send 8b to ${(r + 1) % ranks}`, `v: recv 8b from ${(r + ranks - 1) % ranks}`, 's requires c', '}')
+    return lines.join('\n')
+  }
+
+  it('picks 1, 2 or 4 bytes per operation from the number of ranks', () => {
+    expect(allocRankIds(256, 3)).toBeInstanceOf(Uint8Array)
+    expect(allocRankIds(257, 3)).toBeInstanceOf(Uint16Array)
+    expect(allocRankIds(65536, 3)).toBeInstanceOf(Uint16Array)
+    expect(allocRankIds(65537, 3)).toBeInstanceOf(Int32Array)
+  })
+
+  it.each([[256, Uint8Array], [257, Uint16Array]] as const)('%i ranks: both readers store every rank, and the times match the object path', (ranks, kind) => {
+    const source = ring(ranks)
+    const g = readGoalGraphFromBytes(source)
+    expect(g.rankOf).toBeInstanceOf(kind)
+    expect(g.rankOf[g.numOps - 1]).toBe(ranks - 1)
+    expectSameGraph(g, buildOpGraph(parseGoal(source)))
+    const { graph } = binaryRoundTrip(g)
+    expect(graph.rankOf).toBeInstanceOf(kind)
+    expectSameGraph(graph, g)
+    expect(simulateLogGopsGraph(g)).toEqual(simulateLogGops(parseGoal(source)))
   })
 })
