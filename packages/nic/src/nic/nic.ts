@@ -42,6 +42,12 @@ export interface NicOptions {
   /** Keep a record of every message received in stats.messages (default true; run() needs none). */
   readonly keepMessageLog?: boolean
   /**
+   * Keep the time series of the DMA queue depth (`dma.depth`) and of the packet buffer's
+   * occupancy (`buffer.occupancy`); default true. They take two samples per DMA and per packet,
+   * 32 bytes: gigabytes over a run of many ranks with small blocks. Their peaks are kept either way.
+   */
+  readonly keepSeries?: boolean
+  /**
    * The caller validated its own inputs (the runtime's run()): MEs and contexts are not parsed
    * again with zod on every post, which cost a sixth of a many-rank run. Default false.
    */
@@ -79,9 +85,10 @@ export class Nic {
     this.trustedInputs = options.trustedInputs ?? false
     this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
-    this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
+    this.buffer = new PacketBuffer(profile.nic.pktBufBytes, options.keepSeries ?? true)
     this.dma = new DmaEngine<ProcessedMessage>(sim, new PcieModel(profile.pcie), {
       lanes: profile.nic.hpus,
+      keepSeries: options.keepSeries ?? true,
       onWrite: (msg, done, bytes, hostOffset, notify) => this.written(msg, done, bytes, hostOffset, notify),
     })
     const runner = new HpuRunner(this.services(), profile.costs.handlerBaseCycles)
