@@ -73,6 +73,7 @@ export class Nic {
   readonly outbound: OutboundEngine
   private readonly parts: NicParts
   private readonly postFn = (e: HostEvent) => this.events.post(e)
+  private readonly putFn = (put: PutOptions) => { this.outbound.put(put) }
   private readonly trustedInputs: boolean
 
   constructor(options: NicOptions) {
@@ -224,11 +225,16 @@ export class Nic {
       putFromHost: (t, hostOffset, len, dest, msg) => {
         const host = msg.context.hostBuffer
         const data = host === null ? null : host.subarray(hostOffset, hostOffset + len)
-        this.parts.later(t, () => this.outbound.put({ ...dest, bytes: len, data }))
+        // The put's options are its event's argument: no closure per call.
+        const put: PutOptions = { ...dest, bytes: len, data }
+        if (t <= sim.now) this.outbound.put(put)
+        else sim.at(t, this.putFn, put)
       },
       counterInc: (t, msg, n) => {
         const c = msg.context.counter
-        if (c !== null) this.parts.later(t, () => c.inc(n))
+        if (c === null) return
+        if (t <= sim.now) c.inc(n)
+        else sim.at(t, c.incBy, n)
       },
       hostEvent: (t, msg, value) => {
         this.parts.postAt(makeEvent('handler', t, this.node, { meId: msg.meId, userPtr: msg.userPtr, header: msg.header, value }))
