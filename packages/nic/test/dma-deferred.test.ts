@@ -140,6 +140,24 @@ describe('DmaEngine deferred requests', () => {
     expect(dma.writes).toBe(3)
   })
 
+  it('without its series (keepSeries: false) books the same and keeps the peak', () => {
+    const run = (keepSeries: boolean) => {
+      const sim = new Simulator()
+      const dma = new DmaEngine<number>(sim, pcie, { lanes: 2, keepSeries })
+      for (let i = 0; i < 6; i++) dma.writeAt(1000 * (i + 1), 256, i % 2, i, 0, false)
+      sim.at(2500, () => dma.write(64))
+      sim.run()
+      dma.finish()
+      return { writes: dma.writes, bytes: dma.bytesWritten, peak: dma.peakDepth, drain: dma.drainTime, depth: keepSeries ? dma.depth.peak : null }
+    }
+    const kept = run(true)
+    const { depth, ...rest } = kept
+    expect(depth).toBe(kept.peak)
+    expect(run(false)).toEqual({ ...rest, depth: null })
+    const dma = new DmaEngine(new Simulator(), pcie, { keepSeries: false })
+    expect(() => dma.depth).toThrow('not kept')
+  })
+
   it('rejects a lane whose issue times go back, and unknown lanes', () => {
     const sim = new Simulator()
     const dma = new DmaEngine(sim, pcie, { lanes: 1 })
