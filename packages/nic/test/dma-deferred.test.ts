@@ -127,7 +127,7 @@ describe('DmaEngine deferred requests', () => {
     expect(seen).toEqual([264_444, 274_444])
   })
 
-  it('finish() books what is still waiting, in issue order across lanes', () => {
+  it('finish() books what is still waiting, leads included, in issue order', () => {
     const sim = new Simulator()
     const seen: [string, number][] = []
     const dma = new DmaEngine<string>(sim, pcie, { lanes: 2, onWrite: (tag, t) => seen.push([tag, t]) })
@@ -136,7 +136,7 @@ describe('DmaEngine deferred requests', () => {
     dma.writeAt(40_000, 256, 1, 'b', 0, false) // lane 1
     dma.finish() // the simulator never ran: nothing was booked yet
     expect(seen).toEqual([['a', 30_000 + 4444 + 250_000], ['b', 40_000 + 4444 + 250_000], ['c', 50_000 + 4444 + 250_000]])
-    sim.run() // no event of theirs: nothing left to book
+    sim.run() // the leads' events find nothing left to book
     expect(dma.writes).toBe(3)
   })
 

@@ -9,10 +9,11 @@
 // pays that path). Requests live in typed arrays, linked per lane through a free list: issuing
 // one allocates nothing.
 //
-// No request has an event of its own (unless it wants a host event): the engine books them in
-// that order whenever it is used, and the NIC uses it when a handler ends, by which time every
-// request of the handler has come due. Booking later than the issue time changes nothing, as
-// every reader of the engine books what is due first.
+// A lane's first request of a batch is its lead: it is kept apart, in per-lane fields, and the
+// engine books it from one simulator event at its issue time (for a handler with one DMA, as the
+// copy handler, that event runs back to back with the handler's end, in the same heap node, and
+// costs less than a pass through the tournament); the lead's event also books the queued
+// requests of other lanes that come before it.
 
 import type { Ps } from '../sim/time.js'
 
@@ -43,7 +44,15 @@ export class DeferredLanes<T> {
   private readonly winTime: Float64Array
   private readonly winSeq: Float64Array
   private readonly winLane: Int32Array
-  /** Requests queued over all lanes. */
+  /** Per lane: its lead request, when leadBusy (time, sequence, size, host offset, flags, tag). */
+  readonly leadBusy: Uint8Array
+  readonly leadTime: Float64Array
+  readonly leadSeq: Float64Array
+  readonly leadBytes: Float64Array
+  readonly leadOffset: Float64Array
+  readonly leadFlags: Uint8Array
+  readonly leadTag: (T | null)[]
+  /** Requests queued over all lanes (leads not counted). */
   size = 0
   /** Issue time of the earliest request (Infinity when none): the engine's fast exit. */
   earliest: Ps = Infinity
@@ -58,6 +67,13 @@ export class DeferredLanes<T> {
     this.winSeq = new Float64Array(2 * leaves).fill(Infinity)
     this.winLane = new Int32Array(2 * leaves)
     for (let l = 0; l < leaves; l++) this.winLane[leaves + l] = l
+    this.leadBusy = new Uint8Array(lanes)
+    this.leadTime = new Float64Array(lanes)
+    this.leadSeq = new Float64Array(lanes)
+    this.leadBytes = new Float64Array(lanes)
+    this.leadOffset = new Float64Array(lanes)
+    this.leadFlags = new Uint8Array(lanes)
+    this.leadTag = new Array<T | null>(lanes).fill(null)
     this.time = new Float64Array(capacity)
     this.seq = new Float64Array(capacity)
     this.bytes = new Float64Array(capacity)
@@ -68,11 +84,53 @@ export class DeferredLanes<T> {
     this.tag = new Array<T | null>(capacity).fill(null)
   }
 
-  /** Appends a request to `lane`; `t` must not be before the lane's last request. */
+  /** True when `lane` has neither a lead nor queued requests: the next request leads. */
+  canLead(lane: number): boolean {
+    return this.leadBusy[lane] === 0 && this.head[lane] === -1
+  }
+
+  setLead(lane: number, t: Ps, seq: number, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
+    this.leadBusy[lane] = 1
+    this.leadTime[lane] = t
+    this.leadSeq[lane] = seq
+    this.leadBytes[lane] = bytes
+    this.leadOffset[lane] = hostOffset
+    this.leadFlags[lane] = flags
+    this.leadTag[lane] = tag
+  }
+
+  /** Clears `lane`'s lead (read its fields first). */
+  takeLead(lane: number): void {
+    this.leadBusy[lane] = 0
+    this.leadTag[lane] = null
+  }
+
+  /** Moves every lead to the front of its lane's queue (for booking everything at once). */
+  queueLeads(): void {
+    for (let lane = 0; lane < this.head.length; lane++) {
+      if (this.leadBusy[lane] === 0) continue
+      if (this.freeTop === 0 && this.used === this.time.length) this.grow()
+      const r = this.freeTop > 0 ? this.free[--this.freeTop]! : this.used++
+      this.time[r] = this.leadTime[lane]!
+      this.seq[r] = this.leadSeq[lane]!
+      this.bytes[r] = this.leadBytes[lane]!
+      this.hostOffset[r] = this.leadOffset[lane]!
+      this.flags[r] = this.leadFlags[lane]!
+      this.tag[r] = this.leadTag[lane]!
+      this.next[r] = this.head[lane]!
+      if (this.head[lane] === -1) this.tail[lane] = r
+      this.head[lane] = r
+      this.size++
+      this.takeLead(lane)
+      this.replay(lane)
+    }
+  }
+
+  /** Appends a request to `lane`; `t` must not be before the lane's lead or last request. */
   push(lane: number, t: Ps, seq: number, bytes: number, hostOffset: number, flags: number, tag: T | null): boolean {
     const last = this.tail[lane]
     if (last === undefined) return false
-    if (last >= 0 && this.time[last]! > t) return false
+    if (last >= 0 ? this.time[last]! > t : this.leadBusy[lane] === 1 && this.leadTime[lane]! > t) return false
     if (this.freeTop === 0 && this.used === this.time.length) this.grow()
     const r = this.freeTop > 0 ? this.free[--this.freeTop]! : this.used++
     this.time[r] = t

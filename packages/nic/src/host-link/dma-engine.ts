@@ -16,8 +16,10 @@
 // readAt). Such a request is kept in its HPU's lane and booked, at its own issue time, when the
 // engine is next used or the handler ends (settle): in the order of (issue time, sequence number)
 // that one event per request would have run in, so the link sees the same order and every
-// completion time is the same, with no event per DMA (only a request that wants a host event has
-// one, so that its event is posted at its own time).
+// completion time is the same, without an event per DMA block: a lane's first request of a
+// batch (its lead) has one event, which books the requests before it; later requests wait in
+// the lane (and a request that wants a host event has an event, so that its event is posted at
+// its own time).
 
 import type { Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
@@ -60,6 +62,7 @@ export class DmaEngine<T = unknown> {
   private readonly deferred: DeferredLanes<T>
   private readonly onWrite: DmaWriteSink<T> | null
   private readonly settleFn = () => this.settle()
+  private readonly leadFn = (lane: number) => this.bookLead(lane)
 
   constructor(sim: Simulator, pcie: PcieModel, options: DmaEngineOptions<T> = {}) {
     this.sim = sim
@@ -199,6 +202,7 @@ export class DmaEngine<T = unknown> {
 
   /** Books every deferred request and retires everything into the depth series; issue nothing earlier afterwards. */
   finish(): void {
+    this.deferred.queueLeads()
     this.bookDeferred(Infinity, Infinity)
     this.retire(Infinity)
   }
@@ -233,11 +237,36 @@ export class DmaEngine<T = unknown> {
     // The sequence number an event scheduled now would get: the request is ordered among the
     // events as that event would be.
     const seq = this.sim.reserveSeq()
+    if (q.canLead(lane)) {
+      q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
+      // Its event takes the next number: no other event can fall between the two.
+      this.sim.at(t, this.leadFn, lane)
+      return
+    }
     if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
       throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
     }
     // A request that wants a host event gets a real event, so its event is posted at its own time.
     if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
+  }
+
+  /** The event of `lane`'s lead: books the queued requests before it, then the lead. */
+  private bookLead(lane: number): void {
+    const q = this.deferred
+    if (q.leadBusy[lane] === 0) return // finish() booked it
+    this.settle()
+    const t = q.leadTime[lane]!
+    const bytes = q.leadBytes[lane]!
+    const flags = q.leadFlags[lane]!
+    const hostOffset = q.leadOffset[lane]!
+    const tag = q.leadTag[lane] as T
+    q.takeLead(lane)
+    if ((flags & DEFERRED_WRITE) === 0) {
+      this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      return
+    }
+    const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+    if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
   }
 
   /** Books deferred requests before (until, seq) in (time, sequence) order. */
