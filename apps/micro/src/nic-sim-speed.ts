@@ -7,8 +7,8 @@
 // cluster or allocating its buffers); the median of several runs is reported, and each mode also
 // as a ratio to timing mode measured in the same run, which stays meaningful on a shared machine.
 // The cluster is built as run() builds it: no host-event log, no per-message records, no time
-// series of the DMA queue depth or packet-buffer occupancy (their peaks are kept). Wall-clock time
-// is measured here, around whole runs; it never enters simulated time.
+// series of the DMA queue depth or packet-buffer occupancy (their peaks are kept). Wall-clock and
+// CPU time are measured here, around whole runs; they never enter simulated time.
 
 import { Cluster, vectorContext, type Profile } from '@spinmpi/nic'
 import type { ClaimCheck } from './claims.js'
@@ -24,6 +24,12 @@ export type SimSpeedRow = {
   readonly events: number
   readonly runs: number
   readonly medianWallMs: number
+  /**
+   * Median CPU time of the process during a run (user + system): the figure to compare on a shared
+   * machine when the bench runs alone in its process (in a parallel `bench perf` it also counts
+   * the other suites' threads).
+   */
+  readonly medianCpuMs: number
   readonly packetsPerSecond: number
   /** packetsPerSecond over timing mode's, both measured in this run (the machine may be shared). */
   readonly vsTiming: number
@@ -49,7 +55,7 @@ function hostBuffers(mode: SimSpeedMode): HostBuffers {
 
 // Fresh 4 MiB buffers per run would time the allocator and the kernel's first-touch page faults
 // (and the collections of the previous runs' buffers), not the simulator.
-function timedRun(profile: Profile, mode: SimSpeedMode, buffers: HostBuffers | null): { ms: number; packets: number; events: number } {
+function timedRun(profile: Profile, mode: SimSpeedMode, buffers: HostBuffers | null): { ms: number; cpuMs: number; packets: number; events: number } {
   const c = new Cluster({
     nodes: 2, profile, seed: 1, dataMode: buffers !== null, keepEventLog: false, keepMessageLog: false, keepSeries: false,
   })
@@ -63,10 +69,12 @@ function timedRun(profile: Profile, mode: SimSpeedMode, buffers: HostBuffers | n
   const length = block > 0 ? 2 * BYTES : BYTES
   c.nic(1).postMe({ matchBits: 1n, length, hostBuffer: host, context })
   c.nic(0).put({ target: 1, matchBits: 1n, bytes: BYTES, data: buffers === null ? null : buffers.source })
+  const cpu0 = process.cpuUsage()
   const t0 = performance.now()
   c.run()
   const ms = performance.now() - t0
-  return { ms, packets: c.nic(1).stats.packetsIn, events: c.sim.executed }
+  const cpu = process.cpuUsage(cpu0)
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, packets: c.nic(1).stats.packetsIn, events: c.sim.executed }
 }
 
 /**
@@ -105,31 +113,36 @@ export const simSpeed: Figure = {
     const modes = ['timing', 'data', 'blocks', 'blocks16'] as const
     // One mode after the other, each warmed up first: taking them in turn would make each data
     // run start with the other modes' buffers in the caches instead of its own.
-    const medians: { mode: SimSpeedMode; packets: number; events: number; median: number; min: number; max: number }[] = []
+    const medians: { mode: SimSpeedMode; packets: number; events: number; median: number; min: number; max: number; cpu: number }[] = []
     let done = 0
     for (const mode of modes) {
       const buffers = mode === 'timing' || mode === 'blocks16' ? null : hostBuffers(mode)
       for (let i = 0; i < 10; i++) timedRun(profile, mode, buffers) // warm-up (JIT)
       const times: number[] = []
+      const cpuTimes: number[] = []
       let packets = 0
       let events = 0
       for (let i = 0; i < reps; i++) {
         const r = timedRun(profile, mode, buffers)
         if (buffers !== null) checkDelivered(buffers, mode)
         times.push(r.ms)
+        cpuTimes.push(r.cpuMs)
         packets = r.packets
         events = r.events
         options.onProgress?.(++done, modes.length * reps)
       }
       times.sort((a, b) => a - b)
-      medians.push({ mode, packets, events, median: times[times.length >> 1]!, min: times[0]!, max: times[times.length - 1]! })
+      cpuTimes.sort((a, b) => a - b)
+      medians.push({
+        mode, packets, events, median: times[times.length >> 1]!, min: times[0]!, max: times[times.length - 1]!, cpu: cpuTimes[cpuTimes.length >> 1]!,
+      })
     }
     const pps = (m: { packets: number; median: number }) => m.packets / (m.median / 1000)
     const timingPps = pps(medians[0]!)
     const rows: SimSpeedRow[] = medians.map((m) => {
       const block = blockOf(m.mode)
       return {
-        mode: m.mode, packets: m.packets, events: m.events, runs: reps, medianWallMs: m.median,
+        mode: m.mode, packets: m.packets, events: m.events, runs: reps, medianWallMs: m.median, medianCpuMs: m.cpu,
         packetsPerSecond: pps(m), vsTiming: pps(m) / timingPps,
         blockBytes: block, nsPerBlock: block > 0 ? (m.median * 1e6) / (BYTES / block) : null,
       }
