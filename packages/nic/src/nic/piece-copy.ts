@@ -21,7 +21,8 @@ class WordViews {
   i32: Int32Array<ArrayBufferLike> = NO_I32
 
   of(buffer: ArrayBufferLike): this {
-    if (buffer !== this.buffer) {
+    // A resizable buffer may have grown since its views were made.
+    if (buffer !== this.buffer || this.i32.length !== buffer.byteLength >>> 2) {
       this.buffer = buffer
       this.f64 = new Float64Array(buffer, 0, buffer.byteLength >>> 3)
       this.i32 = new Int32Array(buffer, 0, buffer.byteLength >>> 2)
