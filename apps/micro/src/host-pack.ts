@@ -13,7 +13,7 @@ import { Bench, type Task } from 'tinybench'
 import { z } from 'zod'
 import { FLOAT32, PackArena, indexedBlock, pack, packSize, typeFromJson, unpack, type Datatype } from '@spinmpi/ddt'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
-import { startMpichPack, type MpichPack, type MpichRow, type MpichWorkload } from './mpich-pack.js'
+import { startMpichPack, type MpichPack, type MpichPhase, type MpichWorkload } from './mpich-pack.js'
 import { speedRatio, type RatioSummary, type SampleTimes } from './ratio.js'
 
 export type HostPackRow = {
@@ -167,20 +167,25 @@ function latency(task: Task | undefined): SampleTimes {
 
 interface Measured { readonly pack: SampleTimes; readonly unpack: SampleTimes; readonly copy: SampleTimes }
 
-/** Sample times of pack, unpack and copy in one phase; `arena` packs between the PackArena buffers. */
-function measure(s: Setup, phase: Phase, arena = false): Measured {
+type Task3 = 'pack' | 'unpack' | 'copy'
+
+/** Sample times of one task in one phase; `arena` packs between the PackArena buffers. */
+function measureTask(s: Setup, phase: Phase, task: Task3, arena = false): SampleTimes {
   const bench = new Bench({
     iterations: phase.iterations, time: phase.time, warmupIterations: phase.warmupIterations, warmupTime: 0, throws: true,
   })
   const opts = phase.cold ? { beforeEach: flushCaches } : {}
   const buf = arena ? s.arenaBuf : s.buf
   const packed = arena ? s.arenaPacked : s.packed
-  bench.add('pack', () => { pack(s.type, s.count, buf, s.origin, packed, 0) }, opts)
-  bench.add('unpack', () => { unpack(s.type, s.count, packed, 0, buf, s.origin) }, opts)
-  bench.add('copy', () => { s.copyDst.set(s.copySrc) }, opts)
-  const tasks = bench.runSync()
-  const of = (name: string) => latency(tasks.find((t) => t.name === name))
-  return { pack: of('pack'), unpack: of('unpack'), copy: of('copy') }
+  if (task === 'pack') bench.add(task, () => { pack(s.type, s.count, buf, s.origin, packed, 0) }, opts)
+  else if (task === 'unpack') bench.add(task, () => { unpack(s.type, s.count, packed, 0, buf, s.origin) }, opts)
+  else bench.add(task, () => { s.copyDst.set(s.copySrc) }, opts)
+  return latency(bench.runSync()[0])
+}
+
+/** Sample times of pack, unpack and copy in one phase, one after the other. */
+function measure(s: Setup, phase: Phase): Measured {
+  return { pack: measureTask(s, phase, 'pack'), unpack: measureTask(s, phase, 'unpack'), copy: measureTask(s, phase, 'copy') }
 }
 
 /** Median MB/s of `bytes` moved in the median time (ms). */
@@ -209,7 +214,12 @@ function roundRatios(spinMBps: readonly number[], mpichMBps: readonly number[]):
   return { median: round2(median(r)), min: round2(Math.min(...r)), max: round2(Math.max(...r)), rounds: r.length }
 }
 
-interface Round { readonly mpich: MpichRow | null; readonly plain: Measured; readonly arena: Measured }
+/** One round: MPICH's, spinmpi's plain-buffer and PackArena MB/s, pack then unpack, each trio back to back. */
+interface Round {
+  readonly mpich: { readonly pack: number; readonly unpack: number } | null
+  readonly plain: { readonly pack: SampleTimes; readonly unpack: SampleTimes }
+  readonly arena: { readonly pack: SampleTimes; readonly unpack: SampleTimes }
+}
 
 /** Geomean and worst of the median ratios, as the issue's targets read them. */
 function summary(cells: readonly number[]): { geomean: number; worst: number; cells: number } | null {
@@ -230,8 +240,10 @@ async function run(options: FigureOptions): Promise<FigureResult> {
   const cold: Phase = quick
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
-  const rounds = quick ? 1 : 3
-  const mpichReps = quick ? 5 : 21
+  // more, shorter rounds than before: on a shared machine a round's ratio can be off by 2x when
+  // the load changes between MPICH's and spinmpi's measurements; the median over 5 rounds is not
+  const rounds = quick ? 1 : 5
+  const mpichPhase: MpichPhase = { warmup: warm.warmupIterations, iterations: warm.iterations, timeMs: warm.time }
   const mpich = startMpichPack(workloads.map(mpichWorkload))
   const server: MpichPack | undefined = mpich.available ? mpich.server : undefined
   const rows: HostPackRow[] = []
@@ -243,17 +255,24 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       const at = (ms: number): number => Math.round(bytes / (ms / 1000) / 1e6)
       const got: Round[] = []
       for (let r = 0; r < rounds; r++) {
-        // back to back: MPICH, spinmpi on plain buffers, spinmpi on arena buffers
-        const m = server === undefined ? null : await server.measure(index, mpichReps)
-        got.push({ mpich: m, plain: measure(s, warm), arena: measure(s, warm, true) })
+        // back to back, measured the same way: MPICH, spinmpi on plain buffers, spinmpi on arena
+        // buffers; pack first, then unpack (which reads what pack wrote, on both sides)
+        const mpichPack = server === undefined ? null : (await server.measure(index, 'pack', mpichPhase)).MBps
+        const plainPack = measureTask(s, warm, 'pack'), arenaPack = measureTask(s, warm, 'pack', true)
+        const mpichUnpack = server === undefined ? null : (await server.measure(index, 'unpack', mpichPhase)).MBps
+        const plainUnpack = measureTask(s, warm, 'unpack'), arenaUnpack = measureTask(s, warm, 'unpack', true)
+        got.push({
+          mpich: mpichPack === null || mpichUnpack === null ? null : { pack: mpichPack, unpack: mpichUnpack },
+          plain: { pack: plainPack, unpack: plainUnpack }, arena: { pack: arenaPack, unpack: arenaUnpack },
+        })
       }
       const cm = measure(s, cold)
-      const wm = got[0]!.plain
+      const wm: Measured = { ...got[0]!.plain, copy: measureTask(s, warm, 'copy') }
       const mbpsOf = (pick: (g: Round) => SampleTimes): number[] => got.map((g) => mbps(bytes, pick(g)))
       const plainPack = mbpsOf((g) => g.plain.pack), plainUnpack = mbpsOf((g) => g.plain.unpack)
       const arenaPack = mbpsOf((g) => g.arena.pack), arenaUnpack = mbpsOf((g) => g.arena.unpack)
-      const mp = server === undefined ? null : got.map((g) => g.mpich!.packMBps)
-      const mu = server === undefined ? null : got.map((g) => g.mpich!.unpackMBps)
+      const mp = server === undefined ? null : got.map((g) => g.mpich!.pack)
+      const mu = server === undefined ? null : got.map((g) => g.mpich!.unpack)
       const rr = (spin: number[], ref: number[] | null): RoundRatios | null => (ref === null ? null : roundRatios(spin, ref))
       const pr = rr(plainPack, mp), ur = rr(plainUnpack, mu), apr = rr(arenaPack, mp), aur = rr(arenaUnpack, mu)
       const kernel = s.arena.usesWasm(s.type) ? 'wasm' : 'js'
@@ -306,7 +325,7 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       arenaPackMBps: geomean((r) => r.arenaPackMBps), arenaUnpackMBps: geomean((r) => r.arenaUnpackMBps),
     },
     mpich: mpich.available
-      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians; ${rounds} round(s) per workload of MPICH, spinmpi, spinmpi in a PackArena back to back; ratios are medians over rounds`
+      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians measured like spinmpi's (same warm-up, minimum calls and time, buffers reused); ${rounds} round(s) per workload of MPICH, spinmpi, spinmpi in a PackArena back to back, pack then unpack; ratios are medians over rounds`
       : `not measured: ${mpich.reason}; compare with the in-run copy only`,
     vsMpich,
     arenaVsMpich,
