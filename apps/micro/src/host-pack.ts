@@ -2,9 +2,11 @@
 // (the project's copy of the shared workload file), cold (caches flushed) and warm, beside a plain
 // copy of the same bytes and MPICH's MPI_Pack/MPI_Unpack (when mpicc is installed) in the same
 // run. Each workload is measured in rounds, MPICH then spinmpi on plain buffers then spinmpi on
-// PackArena buffers (the wasm kernel), so every ratio compares measurements seconds apart on the
-// shared machine; the report gives the median ratio over rounds and its spread. Wall-clock
-// performance of spinmpi itself, not a paper figure.
+// PackArena buffers (the wasm kernel), for pack and then for unpack, so every ratio compares
+// measurements a fraction of a second apart on the shared machine; the report gives the median
+// ratio over rounds and its spread. The MPICH comparison uses CPU time per call on both sides
+// (cpuSamples); cold and copy figures are wall-clock (tinybench). Performance of spinmpi itself,
+// not a paper figure.
 
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -31,7 +33,7 @@ export type HostPackRow = {
   readonly warmUnpackMinMBps: number
   readonly warmUnpackMaxMBps: number
   readonly samples: number
-  /** MPICH's warm MB/s on the same workload (median over rounds; null without mpicc). */
+  /** MPICH's warm MB/s on the same workload (median over rounds; null without mpicc). Like spinmpi's warm MB/s, from CPU time per call. */
   readonly mpichPackMBps: number | null
   readonly mpichUnpackMBps: number | null
   /** spinmpi / MPICH warm speed: the median over rounds of the ratio measured within each round. */
@@ -183,6 +185,39 @@ function measureTask(s: Setup, phase: Phase, task: Task3, arena = false): Sample
   return latency(bench.runSync()[0])
 }
 
+/**
+ * CPU time per call (ms) of `call`: warm-up calls, then single calls timed with process.cpuUsage()
+ * until at least `iterations` calls and `time` ms of wall time. CPU time, not wall time: on a
+ * shared machine a call that is preempted waits for the CPU, and MPICH (a separate process,
+ * measured moments earlier or later) is not waiting then; a round's wall-clock ratio could be off
+ * 10x that way (seen: 0.04x in a round on a load average of 10). The MPICH side reads its own
+ * process CPU time the same way. Work stolen by other processes through shared caches still counts.
+ */
+function cpuSamples(call: () => void, phase: Phase): SampleTimes {
+  for (let i = 0; i < phase.warmupIterations; i++) call()
+  const t: number[] = []
+  const start = performance.now()
+  while (t.length < phase.iterations || performance.now() - start < phase.time) {
+    const c0 = process.cpuUsage()
+    call()
+    const c = process.cpuUsage(c0)
+    t.push((c.user + c.system) / 1000)
+  }
+  t.sort((a, b) => a - b)
+  // a call can read 0 µs at the timer's resolution; clamp so MB/s stays finite
+  const at = (x: number): number => Math.max(x, 0.001)
+  return { min: at(t[0]!), median: at(median(t)), max: at(t[t.length - 1]!), samples: t.length }
+}
+
+/** CPU time per call of spinmpi's pack or unpack, plain or PackArena buffers, measured against MPICH. */
+function measureVsMpich(s: Setup, phase: Phase, task: 'pack' | 'unpack', arena: boolean): SampleTimes {
+  const buf = arena ? s.arenaBuf : s.buf
+  const packed = arena ? s.arenaPacked : s.packed
+  return task === 'pack'
+    ? cpuSamples(() => { pack(s.type, s.count, buf, s.origin, packed, 0) }, phase)
+    : cpuSamples(() => { unpack(s.type, s.count, packed, 0, buf, s.origin) }, phase)
+}
+
 /** Sample times of pack, unpack and copy in one phase, one after the other. */
 function measure(s: Setup, phase: Phase): Measured {
   return { pack: measureTask(s, phase, 'pack'), unpack: measureTask(s, phase, 'unpack'), copy: measureTask(s, phase, 'copy') }
@@ -258,9 +293,9 @@ async function run(options: FigureOptions): Promise<FigureResult> {
         // back to back, measured the same way: MPICH, spinmpi on plain buffers, spinmpi on arena
         // buffers; pack first, then unpack (which reads what pack wrote, on both sides)
         const mpichPack = server === undefined ? null : (await server.measure(index, 'pack', mpichPhase)).MBps
-        const plainPack = measureTask(s, warm, 'pack'), arenaPack = measureTask(s, warm, 'pack', true)
+        const plainPack = measureVsMpich(s, warm, 'pack', false), arenaPack = measureVsMpich(s, warm, 'pack', true)
         const mpichUnpack = server === undefined ? null : (await server.measure(index, 'unpack', mpichPhase)).MBps
-        const plainUnpack = measureTask(s, warm, 'unpack'), arenaUnpack = measureTask(s, warm, 'unpack', true)
+        const plainUnpack = measureVsMpich(s, warm, 'unpack', false), arenaUnpack = measureVsMpich(s, warm, 'unpack', true)
         got.push({
           mpich: mpichPack === null || mpichUnpack === null ? null : { pack: mpichPack, unpack: mpichUnpack },
           plain: { pack: plainPack, unpack: plainUnpack }, arena: { pack: arenaPack, unpack: arenaUnpack },
@@ -325,7 +360,7 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       arenaPackMBps: geomean((r) => r.arenaPackMBps), arenaUnpackMBps: geomean((r) => r.arenaUnpackMBps),
     },
     mpich: mpich.available
-      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians measured like spinmpi's (same warm-up, minimum calls and time, buffers reused); ${rounds} round(s) per workload of MPICH, spinmpi, spinmpi in a PackArena back to back, pack then unpack; ratios are medians over rounds`
+      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians of CPU time per call, measured like spinmpi's (same warm-up, minimum calls and time, buffers reused); ${rounds} round(s) per workload of MPICH, spinmpi, spinmpi in a PackArena back to back, pack then unpack; ratios are medians over rounds`
       : `not measured: ${mpich.reason}; compare with the in-run copy only`,
     vsMpich,
     arenaVsMpich,

@@ -3,8 +3,8 @@
 // the same JSON), compiled with `mpicc -O2` when it is installed, and kept running beside the
 // benchmark: asked for one workload and direction at a time (a line on its stdin), it answers with
 // that measurement's MB/s, so each MPICH measurement sits right next to spinmpi's on the same
-// workload. It measures the way tinybench does on the JavaScript side (same warm-up, same minimum
-// calls and time, buffers allocated once per workload and reused).
+// workload. It measures the way the JavaScript side does (same warm-up, same minimum calls and
+// time, CPU time per call, buffers allocated once per workload and reused).
 // Without mpicc the benchmark says so and reports against the in-process copy only.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -66,9 +66,9 @@ function typeC(spec: unknown, out: string[], fresh: () => string): string {
 }
 
 /**
- * How one MPICH measurement runs, mirroring tinybench on the JavaScript side: `warmup` untimed
- * calls, then timed calls until at least `iterations` calls and `timeMs` milliseconds; the
- * median call time gives MB/s.
+ * How one MPICH measurement runs, mirroring the JavaScript side (host-pack.ts cpuSamples):
+ * `warmup` untimed calls, then calls timed in CPU time until at least `iterations` calls and
+ * `timeMs` milliseconds of wall time; the median call's CPU time gives MB/s.
  */
 export interface MpichPhase {
   readonly warmup: number
@@ -113,6 +113,7 @@ export function mpichProgram(workloads: readonly MpichWorkload[]): string {
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
 
@@ -141,7 +142,14 @@ static void call(int i, int dir) {
   if (pos != sizes[i]) { fprintf(stderr, "%s: moved %d bytes, expected %ld\\n", ids[i], pos, sizes[i]); exit(2); }
 }
 
-/* warm-up calls, then timed calls until both iterations and time_ms are reached; median MB/s */
+/* the process's CPU time, as the JavaScript side reads its own (process.cpuUsage) */
+static double cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* warm-up calls, then calls timed in CPU time until both iterations and time_ms (wall) are reached; median MB/s */
 static void measure(int i, int dir, int warmup, int iterations, double time_ms) {
   prepare(i);
   for (int r = 0; r < warmup; r++) call(i, dir);
@@ -149,9 +157,9 @@ static void measure(int i, int dir, int warmup, int iterations, double time_ms) 
   double *t = malloc(sizeof(double) * cap), start = MPI_Wtime();
   while (m < iterations || (MPI_Wtime() - start) * 1e3 < time_ms) {
     if (m == cap) { cap *= 2; t = realloc(t, sizeof(double) * cap); }
-    double t0 = MPI_Wtime();
+    double t0 = cpu_seconds();
     call(i, dir);
-    t[m++] = MPI_Wtime() - t0;
+    t[m++] = cpu_seconds() - t0;
   }
   qsort(t, m, sizeof(double), cmp);
   double med = m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2;
