@@ -275,10 +275,16 @@ async function run(options: FigureOptions): Promise<FigureResult> {
   const cold: Phase = quick
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
-  // more, shorter rounds than before: on a shared machine a round's ratio can be off by 2x when
-  // the load changes between MPICH's and spinmpi's measurements; the median over 5 rounds is not
-  const rounds = quick ? 1 : 5
-  const mpichPhase: MpichPhase = { warmup: warm.warmupIterations, iterations: warm.iterations, timeMs: warm.time }
+  // Many short rounds: on the shared machine the caches other processes leave us change from one
+  // tenth of a second to the next (SPECFEM3D's pack, MPICH's and ours alike, went from 6 GB/s to
+  // 0.6 GB/s of CPU time), so each ratio compares measurements a few tens of ms apart and the
+  // median over 15 rounds rides out the rounds that straddle such a change. Every side first
+  // warms up (warm.warmupIterations calls); a round then re-warms with 2 calls and times at least
+  // 5 calls and 20 ms.
+  const rounds = quick ? 1 : 15
+  const round: Phase = quick ? warm : { iterations: 5, time: 20, warmupIterations: 2, cold: false }
+  const mpichPhase: MpichPhase = { warmup: round.warmupIterations, iterations: round.iterations, timeMs: round.time }
+  const mpichWarmup: MpichPhase = { warmup: warm.warmupIterations, iterations: 1, timeMs: 0 }
   const mpich = startMpichPack(workloads.map(mpichWorkload))
   const server: MpichPack | undefined = mpich.available ? mpich.server : undefined
   const rows: HostPackRow[] = []
@@ -289,13 +295,19 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       const bytes = w.packedBytes
       const at = (ms: number): number => Math.round(bytes / (ms / 1000) / 1e6)
       const got: Round[] = []
+      // warm-up of all six (the JIT compiles spinmpi's kernels here; MPICH touches its buffers)
+      for (const task of ['pack', 'unpack'] as const) {
+        if (server !== undefined) await server.measure(index, task, mpichWarmup)
+        measureVsMpich(s, warm, task, false)
+        measureVsMpich(s, warm, task, true)
+      }
       for (let r = 0; r < rounds; r++) {
         // back to back, measured the same way: MPICH, spinmpi on plain buffers, spinmpi on arena
         // buffers; pack first, then unpack (which reads what pack wrote, on both sides)
         const mpichPack = server === undefined ? null : (await server.measure(index, 'pack', mpichPhase)).MBps
-        const plainPack = measureVsMpich(s, warm, 'pack', false), arenaPack = measureVsMpich(s, warm, 'pack', true)
+        const plainPack = measureVsMpich(s, round, 'pack', false), arenaPack = measureVsMpich(s, round, 'pack', true)
         const mpichUnpack = server === undefined ? null : (await server.measure(index, 'unpack', mpichPhase)).MBps
-        const plainUnpack = measureVsMpich(s, warm, 'unpack', false), arenaUnpack = measureVsMpich(s, warm, 'unpack', true)
+        const plainUnpack = measureVsMpich(s, round, 'unpack', false), arenaUnpack = measureVsMpich(s, round, 'unpack', true)
         got.push({
           mpich: mpichPack === null || mpichUnpack === null ? null : { pack: mpichPack, unpack: mpichUnpack },
           plain: { pack: plainPack, unpack: plainUnpack }, arena: { pack: arenaPack, unpack: arenaUnpack },
