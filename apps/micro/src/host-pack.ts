@@ -218,6 +218,24 @@ function measureVsMpich(s: Setup, phase: Phase, task: 'pack' | 'unpack', arena: 
     : cpuSamples(() => { unpack(s.type, s.count, packed, 0, buf, s.origin) }, phase)
 }
 
+const ONE_CALL: Phase = { iterations: 1, time: 0, warmupIterations: 0, cold: false }
+const ONE_MPICH_CALL: MpichPhase = { warmup: 0, iterations: 1, timeMs: 0 }
+
+function stats(t: number[]): SampleTimes {
+  return { min: Math.min(...t), median: median(t), max: Math.max(...t), samples: t.length }
+}
+
+/** `calls` triples of single calls, MPICH then spinmpi plain then spinmpi arena; MPICH's median MB/s and spinmpi's CPU times. */
+async function inTurn(s: Setup, server: MpichPack | undefined, index: number, task: 'pack' | 'unpack', calls: number): Promise<{ mpich: number | null; plain: SampleTimes; arena: SampleTimes }> {
+  const m: number[] = [], p: number[] = [], a: number[] = []
+  for (let k = 0; k < calls; k++) {
+    if (server !== undefined) m.push((await server.measure(index, task, ONE_MPICH_CALL)).MBps)
+    p.push(measureVsMpich(s, ONE_CALL, task, false).median)
+    a.push(measureVsMpich(s, ONE_CALL, task, true).median)
+  }
+  return { mpich: server === undefined ? null : median(m), plain: stats(p), arena: stats(a) }
+}
+
 /** Sample times of pack, unpack and copy in one phase, one after the other. */
 function measure(s: Setup, phase: Phase): Measured {
   return { pack: measureTask(s, phase, 'pack'), unpack: measureTask(s, phase, 'unpack'), copy: measureTask(s, phase, 'copy') }
@@ -275,15 +293,16 @@ async function run(options: FigureOptions): Promise<FigureResult> {
   const cold: Phase = quick
     ? { iterations: 3, time: 0, warmupIterations: 1, cold: true }
     : { iterations: 15, time: 0, warmupIterations: 2, cold: true }
-  // Many short rounds: on the shared machine the caches other processes leave us change from one
-  // tenth of a second to the next (SPECFEM3D's pack, MPICH's and ours alike, went from 6 GB/s to
-  // 0.6 GB/s of CPU time), so each ratio compares measurements a few tens of ms apart and the
-  // median over 15 rounds rides out the rounds that straddle such a change. Every side first
-  // warms up (warm.warmupIterations calls); a round then re-warms with 2 calls and times at least
-  // 5 calls and 20 ms.
+  // Many short rounds of single calls taken in turn: on the shared machine the caches other
+  // processes leave us change from one tenth of a second to the next (SPECFEM3D's pack, MPICH's and
+  // ours alike, went from 6 GB/s to 0.6 GB/s of CPU time), and rounds of 150 ms per side gave
+  // per-round ratios from 0.04x to 10x. Now a round is `calls` triples of one MPICH call, one
+  // plain-buffer call and one PackArena call, so the three sides meet the same conditions call by
+  // call; the round's ratio divides the sides' medians and the cell is the median over rounds.
+  // Every side first warms up with warm.warmupIterations calls (the JIT compiles spinmpi's kernels
+  // there; MPICH touches its buffers).
   const rounds = quick ? 1 : 15
-  const round: Phase = quick ? warm : { iterations: 5, time: 20, warmupIterations: 2, cold: false }
-  const mpichPhase: MpichPhase = { warmup: round.warmupIterations, iterations: round.iterations, timeMs: round.time }
+  const calls = quick ? 3 : 5
   const mpichWarmup: MpichPhase = { warmup: warm.warmupIterations, iterations: 1, timeMs: 0 }
   const mpich = startMpichPack(workloads.map(mpichWorkload))
   const server: MpichPack | undefined = mpich.available ? mpich.server : undefined
@@ -295,22 +314,18 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       const bytes = w.packedBytes
       const at = (ms: number): number => Math.round(bytes / (ms / 1000) / 1e6)
       const got: Round[] = []
-      // warm-up of all six (the JIT compiles spinmpi's kernels here; MPICH touches its buffers)
       for (const task of ['pack', 'unpack'] as const) {
         if (server !== undefined) await server.measure(index, task, mpichWarmup)
         measureVsMpich(s, warm, task, false)
         measureVsMpich(s, warm, task, true)
       }
       for (let r = 0; r < rounds; r++) {
-        // back to back, measured the same way: MPICH, spinmpi on plain buffers, spinmpi on arena
-        // buffers; pack first, then unpack (which reads what pack wrote, on both sides)
-        const mpichPack = server === undefined ? null : (await server.measure(index, 'pack', mpichPhase)).MBps
-        const plainPack = measureVsMpich(s, round, 'pack', false), arenaPack = measureVsMpich(s, round, 'pack', true)
-        const mpichUnpack = server === undefined ? null : (await server.measure(index, 'unpack', mpichPhase)).MBps
-        const plainUnpack = measureVsMpich(s, round, 'unpack', false), arenaUnpack = measureVsMpich(s, round, 'unpack', true)
+        // pack first, then unpack (which reads what pack wrote, on both sides)
+        const p = await inTurn(s, server, index, 'pack', calls)
+        const u = await inTurn(s, server, index, 'unpack', calls)
         got.push({
-          mpich: mpichPack === null || mpichUnpack === null ? null : { pack: mpichPack, unpack: mpichUnpack },
-          plain: { pack: plainPack, unpack: plainUnpack }, arena: { pack: arenaPack, unpack: arenaUnpack },
+          mpich: p.mpich === null || u.mpich === null ? null : { pack: p.mpich, unpack: u.mpich },
+          plain: { pack: p.plain, unpack: u.plain }, arena: { pack: p.arena, unpack: u.arena },
         })
       }
       const cm = measure(s, cold)
@@ -372,7 +387,7 @@ async function run(options: FigureOptions): Promise<FigureResult> {
       arenaPackMBps: geomean((r) => r.arenaPackMBps), arenaUnpackMBps: geomean((r) => r.arenaUnpackMBps),
     },
     mpich: mpich.available
-      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), warm medians of CPU time per call, measured like spinmpi's (same warm-up, minimum calls and time, buffers reused); ${rounds} round(s) per workload of MPICH, spinmpi, spinmpi in a PackArena back to back, pack then unpack; ratios are medians over rounds`
+      ? `MPICH MPI_Pack/MPI_Unpack (mpicc -O2), CPU time per call on both sides, buffers reused, the same warm-up; ${rounds} round(s) per workload of ${calls} single calls in turn (MPICH, spinmpi, spinmpi in a PackArena), pack then unpack; a round's ratio divides the sides' medians, the cell is the median over rounds`
       : `not measured: ${mpich.reason}; compare with the in-run copy only`,
     vsMpich,
     arenaVsMpich,
