@@ -129,8 +129,12 @@ static void prepare(int i) {
   MPI_Aint span = (MPI_Aint)(counts[i] - 1) * extent;
   MPI_Aint lo = (tlb < lb ? tlb : lb) + (span < 0 ? span : 0);
   MPI_Aint hi = ((tlb + textent) > (lb + extent) ? (tlb + textent) : (lb + extent)) + (span > 0 ? span : 0);
-  bufs[i] = malloc(hi - lo);
-  packs[i] = calloc(sizes[i], 1);
+  /* 16 bytes into a page, where glibc puts large blocks and so the JavaScript side's buffers sit */
+  unsigned char *b, *p;
+  if (posix_memalign((void **)&b, 4096, hi - lo + 16) != 0 || posix_memalign((void **)&p, 4096, sizes[i] + 16) != 0) { fprintf(stderr, "out of memory\\n"); exit(2); }
+  bufs[i] = b + 16;
+  packs[i] = p + 16;
+  memset(packs[i], 0, sizes[i]);
   los[i] = lo;
   for (MPI_Aint k = 0; k < hi - lo; k++) bufs[i][k] = (unsigned char)((k * 131 + 7) & 0xff);
 }
