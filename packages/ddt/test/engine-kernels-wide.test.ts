@@ -1,6 +1,6 @@
 // Property tests of the kernels' wider moves against the reference typemap, on bytes that include
-// every kind of NaN bit pattern: row-by-row order for instances that sit between a vector's rows,
-// float64 words inside 4-byte-grain runs whose ends agree mod 8, and the same in a PackArena.
+// every kind of NaN bit pattern: float64 words inside 4-byte-grain runs whose ends agree mod 8,
+// instances that sit between a vector's rows (fft2d's transpose shape), and the same in a PackArena.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BYTE, FLOAT32, FLOAT64, INT32, PackArena, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'

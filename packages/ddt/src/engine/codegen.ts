@@ -155,25 +155,6 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
     copyFixed(`${base} + T[${t} + i${d}]`, units)
     line('} }')
   }
-  // Instances that sit side by side between the rows of a vector (fft2d's transpose at P = 64:
-  // 64 instances of 256 rows, each instance 256 B to the right of the last) are walked row by row,
-  // all instances of a row before the next row: the typed side is then read (or written) as one
-  // contiguous stretch per row instead of jumping a whole stride per run, which the prefetcher
-  // follows (measured 1.2-1.3x on that workload, pack and unpack). Only when the instances' runs
-  // cannot overlap (extent >= run, all instances within one stride), so unpack's result is the same
-  // in any order; runs long enough for a native copy gain nothing and keep the plain order.
-  const interchanged = (l: Loop): void => {
-    if ((l.kind !== 'vector' && l.kind !== 'contig') || l.child.kind !== 'run' || l.count < 2 || l.stride <= 0) return
-    const units = l.child.len / grain, stride = l.stride / grain, size = l.count * units
-    if (units <= SMALL_RUN_UNITS || units * grain >= native) return
-    line(`if (count > 1 && extent >= ${units} && (count - 1) * extent + ${units} <= ${stride}) {`)
-    line(`for (let i = 0, r = ${l.offset === 0 ? 'b' : `b + ${l.offset / grain}`}, q = p0; i < ${l.count}; i++, r += ${stride}, q += ${units}) {`)
-    line(`for (let n = 0, o = r, p = q; n < count; n++, o += extent, p += ${size - units}) {`)
-    copyFixed('o', units)
-    line('} }')
-    line(`return (p0 + count * ${size}) | 0;`)
-    line('}')
-  }
   const pushTable = (values: ArrayLike<number>): number => {
     const at = table.length
     for (let i = 0; i < values.length; i++) table.push(values[i]! / grain)
@@ -224,7 +205,6 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
     }
   }
-  interchanged(loop)
   line('let p = p0;')
   line('for (let n = 0, o = b; n < count; n++, o += extent) {')
   body(loop, 'o', 0)
