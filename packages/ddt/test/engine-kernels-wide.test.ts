@@ -7,9 +7,9 @@ import { BYTE, FLOAT32, FLOAT64, INT32, PackArena, hindexedBlock, pack, resized,
 import type { Datatype } from '../src/index.js'
 import { referenceRuns } from './reference.js'
 
-/** NaN and infinity bit patterns (little-endian float64 and float32), signalling and quiet, both signs. */
-const NAN64 = [0x7ff0000000000001n, 0x7ff8000000000000n, 0xfff8000000000000n, 0x7fffffffffffffffn, 0xfff0000000000001n, 0x7ff4000000000000n, 0x7ff0000000000000n]
-const NAN32 = [0x7f800001, 0x7fc00000, 0xffc00000, 0x7fffffff, 0xff800001, 0x7fa00000]
+/** NaN (signalling and quiet, both signs), infinity and -0 bit patterns, float64 and float32. */
+const NAN64 = [0x7ff0000000000001n, 0x7ff8000000000000n, 0xfff8000000000000n, 0x7fffffffffffffffn, 0xfff0000000000001n, 0x7ff4000000000000n, 0x7ff0000000000000n, 0x8000000000000000n]
+const NAN32 = [0x7f800001, 0x7fc00000, 0xffc00000, 0x7fffffff, 0xff800001, 0x7fa00000, 0x80000000]
 
 /** Random bytes with NaN patterns written at random places (any alignment). */
 function bytesWithNaNs(n: number, seed: number): Uint8Array {
