@@ -4,7 +4,7 @@
 // benchmark: asked for one workload and direction at a time (a line on its stdin), it answers with
 // that measurement's MB/s, so each MPICH measurement sits right next to spinmpi's on the same
 // workload. It measures the way the JavaScript side does (same warm-up, same minimum calls and
-// time, CPU time per call, buffers allocated once per workload and reused).
+// time, the same clock per call, buffers allocated once per workload and reused).
 // Without mpicc the benchmark says so and reports against the in-process copy only.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -67,13 +67,15 @@ function typeC(spec: unknown, out: string[], fresh: () => string): string {
 
 /**
  * How one MPICH measurement runs, mirroring the JavaScript side (host-pack.ts cpuSamples):
- * `warmup` untimed calls, then calls timed in CPU time until at least `iterations` calls and
- * `timeMs` milliseconds of wall time; the median call's CPU time gives MB/s.
+ * `warmup` untimed calls, then calls timed on `clock` until at least `iterations` calls and
+ * `timeMs` milliseconds of wall time; the median call's time gives MB/s.
  */
 export interface MpichPhase {
   readonly warmup: number
   readonly iterations: number
   readonly timeMs: number
+  /** What a call's time is: the process's CPU time, or wall time (the JavaScript side's choice). */
+  readonly clock: 'cpu' | 'wall'
 }
 
 /** One MPICH measurement: workload i's pack or unpack, warm median MB/s and timed calls. */
@@ -84,8 +86,8 @@ export interface MpichRow {
 }
 
 /**
- * The C program: builds every workload type, then per stdin line "i dir warmup iterations timeMs"
- * (dir 0 = MPI_Pack, 1 = MPI_Unpack) measures workload i as MpichPhase says and prints one JSON
+ * The C program: builds every workload type, then per stdin line "i dir warmup iterations timeMs
+ * wall" (dir 0 = MPI_Pack, 1 = MPI_Unpack; wall 1 = wall time, 0 = process CPU time) measures workload i as MpichPhase says and prints one JSON
  * line. Each workload's buffers are allocated and filled at its first request and reused after, as
  * the JavaScript side reuses its own: no round pays page faults or a first touch the other does not.
  */
@@ -146,14 +148,15 @@ static void call(int i, int dir) {
   if (pos != sizes[i]) { fprintf(stderr, "%s: moved %d bytes, expected %ld\\n", ids[i], pos, sizes[i]); exit(2); }
 }
 
-/* the process's CPU time, as the JavaScript side reads its own (process.cpuUsage) */
-static double cpu_seconds(void) {
+/* the process's CPU time (as the JavaScript side reads its own, process.cpuUsage) or wall time */
+static int use_wall;
+static double call_seconds(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  clock_gettime(use_wall ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* warm-up calls, then calls timed in CPU time until both iterations and time_ms (wall) are reached; median MB/s */
+/* warm-up calls, then timed calls until both iterations and time_ms (wall) are reached; median MB/s */
 static void measure(int i, int dir, int warmup, int iterations, double time_ms) {
   prepare(i);
   for (int r = 0; r < warmup; r++) call(i, dir);
@@ -161,9 +164,9 @@ static void measure(int i, int dir, int warmup, int iterations, double time_ms) 
   double *t = malloc(sizeof(double) * cap), start = MPI_Wtime();
   while (m < iterations || (MPI_Wtime() - start) * 1e3 < time_ms) {
     if (m == cap) { cap *= 2; t = realloc(t, sizeof(double) * cap); }
-    double t0 = cpu_seconds();
+    double t0 = call_seconds();
     call(i, dir);
-    t[m++] = cpu_seconds() - t0;
+    t[m++] = call_seconds() - t0;
   }
   qsort(t, m, sizeof(double), cmp);
   double med = m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2;
@@ -176,7 +179,7 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
 ${bodies.join('\n')}
   int i, dir, warmup, iterations; double time_ms;
-  while (scanf("%d %d %d %d %lf", &i, &dir, &warmup, &iterations, &time_ms) == 5) {
+  while (scanf("%d %d %d %d %lf %d", &i, &dir, &warmup, &iterations, &time_ms, &use_wall) == 6) {
     if (i < 0 || i >= ${n} || dir < 0 || dir > 1 || warmup < 0 || iterations < 1) { fprintf(stderr, "bad request %d %d\\n", i, dir); return 2; }
     measure(i, dir, warmup, iterations, time_ms);
   }
@@ -229,7 +232,7 @@ class MpichServer implements MpichPack {
     if (this.failure !== undefined) return Promise.reject(this.failure)
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject }
-      this.child.stdin.write(`${index} ${dir === 'pack' ? 0 : 1} ${phase.warmup} ${phase.iterations} ${phase.timeMs}\n`)
+      this.child.stdin.write(`${index} ${dir === 'pack' ? 0 : 1} ${phase.warmup} ${phase.iterations} ${phase.timeMs} ${phase.clock === 'wall' ? 1 : 0}\n`)
     })
   }
 
