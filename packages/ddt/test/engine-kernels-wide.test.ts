@@ -1,9 +1,10 @@
 // Property tests of the kernels' wider moves against the reference typemap, on bytes that include
 // every kind of NaN bit pattern: float64 words inside 4-byte-grain runs whose ends agree mod 8,
-// instances that sit between a vector's rows (fft2d's transpose shape), and the same in a PackArena.
+// instances that sit between a vector's rows (fft2d's transpose shape), long runs that take the
+// native block copy, and the same in a PackArena.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BYTE, FLOAT32, FLOAT64, INT32, PackArena, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
+import { BYTE, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
 import type { Datatype } from '../src/index.js'
 import { referenceRuns } from './reference.js'
 
@@ -89,6 +90,18 @@ const wideArb = fc.record({
   return { type, count: r.count, shift: 4 * r.shift, pshift: 4 * r.pshift, seed: r.seed }
 })
 
+/** Runs of random lengths up to 2,000 bytes, so both the unrolled moves and the native block copies run. */
+const longRunsArb = fc.record({
+  old: elem, lens: fc.array(fc.integer({ min: 1, max: 250 }), { minLength: 1, maxLength: 12 }), gap: fc.integer({ min: 0, max: 64 }),
+  count: fc.integer({ min: 1, max: 3 }), shift: fc.integer({ min: 0, max: 7 }), pshift: fc.integer({ min: 0, max: 7 }), seed: fc.integer(),
+}).map((r): Case => {
+  const e = r.old.size
+  let at = 0
+  const displs = r.lens.map((l) => { const x = at; at += (l + r.gap) * e; return x })
+  const type = hindexed(r.lens, displs, r.old).commit()
+  return { type, count: r.count, shift: r.shift * (r.shift % 2 === 0 ? e : 1), pshift: r.pshift * (r.pshift % 2 === 0 ? e : 1), seed: r.seed }
+})
+
 describe('wide moves in the generated kernels', () => {
   it('instances between the rows of a vector: pack and unpack give the reference bytes', () => {
     fc.assert(fc.property(interleavedArb, (c) => check(c, false)), { numRuns: 300 })
@@ -98,8 +111,12 @@ describe('wide moves in the generated kernels', () => {
     fc.assert(fc.property(wideArb, (c) => check(c, false)), { numRuns: 300 })
   })
 
+  it('long runs (native block copies through fresh views): pack and unpack give the reference bytes', () => {
+    fc.assert(fc.property(longRunsArb, (c) => check(c, false)), { numRuns: 200 })
+  })
+
   it('the same cases in a PackArena', () => {
-    fc.assert(fc.property(fc.oneof(interleavedArb, wideArb), (c) => check(c, true)), { numRuns: 150 })
+    fc.assert(fc.property(fc.oneof(interleavedArb, wideArb, longRunsArb), (c) => check(c, true)), { numRuns: 150 })
   })
 
   it('fft2d P = 64 transpose shape (64 instances 256 B apart, rows 16 KiB apart) round-trips', () => {
