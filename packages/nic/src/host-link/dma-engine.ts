@@ -34,6 +34,8 @@ export interface DmaEngineOptions<T> {
   /** Lanes of deferred requests (one per HPU); default 1. */
   readonly lanes?: number
   readonly onWrite?: DmaWriteSink<T>
+  /** Keep the queue depth over time (default true); false keeps its peak and latest value only. */
+  readonly keepDepthSeries?: boolean
 }
 
 export class DmaError extends Error {
@@ -59,6 +61,7 @@ export class DmaEngine<T = unknown> {
     this.readCh = new DmaChannel(pcie.params.maxOutstanding)
     this.deferred = new DeferredLanes<T>(options.lanes ?? 1)
     this.onWrite = options.onWrite ?? null
+    if (options.keepDepthSeries === false) this.depthSeries.keepLatestOnly()
   }
 
   /**

@@ -42,6 +42,12 @@ export interface NicOptions {
   /** Keep a record of every message received in stats.messages (default true; run() needs none). */
   readonly keepMessageLog?: boolean
   /**
+   * Keep the DMA queue depth, packet buffer and NIC memory occupancy over time (default true).
+   * false keeps their peaks and latest values only (run() reads no more): the DMA series held
+   * 32 B per DMA block, gigabytes in runs of millions of offloaded receives.
+   */
+  readonly keepSeries?: boolean
+  /**
    * The caller validated its own inputs (the runtime's run()): MEs and contexts are not parsed
    * again with zod on every post, which cost a sixth of a many-rank run. Default false.
    */
@@ -80,9 +86,14 @@ export class Nic {
     this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
     this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
+    if (options.keepSeries === false) {
+      this.memory.occupancy.keepLatestOnly()
+      this.buffer.occupancy.keepLatestOnly()
+    }
     this.dma = new DmaEngine<ProcessedMessage>(sim, new PcieModel(profile.pcie), {
       lanes: profile.nic.hpus,
       onWrite: (msg, done, bytes, hostOffset, notify) => this.written(msg, done, bytes, hostOffset, notify),
+      keepDepthSeries: options.keepSeries ?? true,
     })
     const runner = new HpuRunner(this.services(), profile.costs.handlerBaseCycles)
     this.scheduler = new HerScheduler(sim, profile.nic.hpus, ns(profile.nic.handlerDispatchNs), runner)
