@@ -15,6 +15,7 @@ export class TypeCountCache<T> {
 
   constructor(private readonly build: (type: Datatype, count: number) => T) {}
 
+  /** The entry of (type, count), built at the first call. */
   get(type: Datatype, count: number): T {
     let perType = this.byType.get(type)
     if (perType === undefined) {

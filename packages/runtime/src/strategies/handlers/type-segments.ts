@@ -8,6 +8,7 @@ import { Segment } from '@spinmpi/ddt'
 import { TypeCountCache } from '../type-cache.js'
 import { dataloopBytes } from '../receive/dataloop-bytes.js'
 
+/** The segments and dataloop size every receive of one (type, count) shares. */
 export interface TypeSegments {
   /** At stream offset 0, never advanced: clone it or read its shape. */
   readonly fresh: Segment
