@@ -42,9 +42,10 @@ export interface NicOptions {
   /** Keep a record of every message received in stats.messages (default true; run() needs none). */
   readonly keepMessageLog?: boolean
   /**
-   * Keep the time series of the DMA queue depth (`dma.depth`) and of the packet buffer's
-   * occupancy (`buffer.occupancy`); default true. They take two samples per DMA and per packet,
-   * 32 bytes: gigabytes over a run of many ranks with small blocks. Their peaks are kept either way.
+   * Keep the time series of the DMA queue depth (`dma.depth`), the packet buffer's occupancy
+   * (`buffer.occupancy`) and NIC memory's (`memory.occupancy`); default true. They take two
+   * samples per DMA and per packet, 32 bytes: gigabytes over a run of many ranks with small
+   * blocks. Their peaks are kept either way (NIC memory's latest value too).
    */
   readonly keepSeries?: boolean
   /**
@@ -87,6 +88,7 @@ export class Nic {
     this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
     this.buffer = new PacketBuffer(profile.nic.pktBufBytes, options.keepSeries ?? true)
+    if (options.keepSeries === false) this.memory.occupancy.keepLatestOnly()
     this.dma = new DmaEngine<ProcessedMessage>(sim, new PcieModel(profile.pcie), {
       lanes: profile.nic.hpus,
       keepSeries: options.keepSeries ?? true,
