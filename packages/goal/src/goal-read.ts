@@ -380,19 +380,22 @@ class GoalByteReader {
 
   private scan(): void {
     for (;;) {
-      this.ensure(MAX_TOKEN_BYTES)
+      // refill only when a token might not fit in what is left (most tokens need no call)
+      if (this.end - this.pos < MAX_TOKEN_BYTES && !this.eof) this.ensure(MAX_TOKEN_BYTES)
       const buf = this.buf
       const end = this.end
-      const i = this.pos
+      let i = this.pos
+      // blanks in one loop; if they run into the last MAX_TOKEN_BYTES, refill before the token
+      let c = 0
+      while (i < end && ((c = buf[i]!) === 32 || c === 9 || c === 13)) i++
+      if (i !== this.pos) {
+        this.pos = i
+        if (end - i < MAX_TOKEN_BYTES && !this.eof) continue
+      }
       if (i >= end) {
         this.tk = T_EOF
         this.tLine = this.line
         return
-      }
-      const c = buf[i]!
-      if (c === 32 || c === 9 || c === 13) {
-        this.pos = i + 1
-        continue
       }
       this.tLine = this.line
       this.tStart = i

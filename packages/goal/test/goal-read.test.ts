@@ -269,6 +269,39 @@ describe('hashed matching queues keep MPI order', () => {
   })
 })
 
+describe('indexed matching queues: long queues, queries with a wildcard source or tag', () => {
+  it('take returns what a posting-order walk returns when queues hold hundreds of entries', () => {
+    // appends outnumber takes 3:1, so queues stay indexed (> 16 entries) for most of the run and
+    // the (ANY, T), (S, ANY) and (S, T) queries go through the tag, source and exact indexes
+    const value = fc.integer({ min: -1, max: 5 })
+    const step = fc.record({ take: fc.integer({ min: 0, max: 3 }).map((x) => x === 0), rank: fc.integer({ min: 0, max: 1 }), src: value, tag: value })
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 200, maxLength: 1500 }), (steps) => {
+        const n = steps.length
+        const entrySrc = new Int32Array(n)
+        const entryTag = new Float64Array(n)
+        const q = new MatchQueues(2, 8, entrySrc, entryTag)
+        const reference: number[][] = [[], []]
+        steps.forEach((s, op) => {
+          if (!s.take) {
+            entrySrc[op] = s.src
+            entryTag[op] = s.tag
+            q.append(s.rank, op)
+            reference[s.rank]!.push(op)
+            return
+          }
+          const list = reference[s.rank]!
+          const k = list.findIndex((e) => (s.src === ANY || entrySrc[e] === ANY || entrySrc[e] === s.src) && (s.tag === ANY || entryTag[e] === ANY || entryTag[e] === s.tag))
+          expect(q.take(s.rank, s.src, s.tag)).toBe(k < 0 ? -1 : list.splice(k, 1)[0]!)
+          expect(q.count(s.rank)).toBe(list.length)
+        })
+        for (let r = 0; r < 2; r++) expect(q.entries(r)).toEqual(reference[r])
+      }),
+      { numRuns: 60 },
+    )
+  })
+})
+
 describe('LabelTable', () => {
   it('behaves as a Map from label to index, cleared per rank (numbered, zero-padded and plain labels)', () => {
     const label = fc.tuple(fc.constantFrom('a', 'b', 's_', 'x'), fc.constantFrom('', '0', '00', '1', '01', '10', '7', '123456789', '99999999'))

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { basisText, claimStatus, figures, findFigure, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
+import { basisText, claimStatus, figures, findFigure, findLogGopSim, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
 import { parseOptions, positiveInt } from '../options.js'
 import type { BenchOutcome, BenchTask } from '../bench-worker.js'
@@ -30,6 +30,7 @@ const BenchOptions = z.object({
   quick: z.boolean().default(false),
   jobs: positiveInt.optional(),
   shard: shardOption.optional(),
+  loggopsim: z.string().min(1, 'expected the directory holding txt2bin and LogGOPSim').optional(),
 })
 
 /** The built worker next to this command's directory (apps/cli/dist/bench-worker.js). */
@@ -49,8 +50,15 @@ export function registerBench(program: Command): void {
     .option('--quick', 'a reduced sweep that runs in seconds')
     .option('--jobs <n>', 'figures run in parallel on worker threads (default: all cores; 1 = in this process)')
     .option('--shard <i/N>', 'run every N-th figure of the selection from the i-th (a job array; needs --out), then: bench merge DIR...')
+    .option('--loggopsim <dir>', "goal-speed: a LogGOPSim build (its txt2bin and LogGOPSim) to run beside spinmpi's GOAL reader (default: $LOGGOPSIM_DIR)")
     .action(async (name: string, dirs: string[], raw: unknown) => {
       const opts = parseOptions(BenchOptions, raw)
+      if (opts.loggopsim !== undefined) {
+        const build = findLogGopSim(opts.loggopsim)
+        if (!build.available) throw new UsageError(`--loggopsim: ${build.reason}`)
+        // goal-speed reads it there, in this process or in a worker started after this
+        process.env.LOGGOPSIM_DIR = build.dir
+      }
       if (name === 'merge') return merge(dirs, opts.out, opts.json)
       if (dirs.length > 0) throw new UsageError(`bench ${name}: unexpected argument "${dirs[0]}" (only merge takes directories)`)
       if (opts.shard && !opts.out) throw new UsageError('--shard: needs --out <dir> (merge reads the shards from there)')
@@ -202,6 +210,10 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
     if (tables) {
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
+      // a second table some figures carry (goal-speed's LogGOPSim rows)
+      for (const [k, v] of extras) {
+        if (Array.isArray(v) && v.length > 0 && typeof v[0] === 'object') process.stdout.write(`${k}:\n${formatTable(v as Record<string, unknown>[])}\n`)
+      }
     }
     const ratios = e.result.ratios as readonly RatioSummary[] | undefined
     if (ratios !== undefined && ratios.length > 0) {
