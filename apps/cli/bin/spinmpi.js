@@ -18,7 +18,7 @@ if (!existsSync(entry)) {
 // can only be given at start-up, so these commands start Node again with it (unless the user set
 // it): about 40 ms of CPU more per command (docs/performance.md).
 const SEMI_SPACE = '--max-semi-space-size'
-const SIMULATING = new Set(['run', 'bench', 'unpack', 'compare', 'goal'])
+const SIMULATING = new Set(['run', 'bench'])
 const userSet = process.execArgv.some((a) => a.startsWith(SEMI_SPACE)) || (process.env.NODE_OPTIONS ?? '').includes(SEMI_SPACE)
 if (SIMULATING.has(process.argv[2] ?? '') && !userSet) {
   const args = [...process.execArgv, `${SEMI_SPACE}=64`, fileURLToPath(import.meta.url), ...process.argv.slice(2)]
