@@ -1,8 +1,10 @@
 // MPICH's MPI_Pack / MPI_Unpack on the host-pack workloads, measured in the same run as spinmpi's
 // kernels: the workload types are written out as a small C program (MPI_Type_* calls built from
 // the same JSON), compiled with `mpicc -O2` when it is installed, and kept running beside the
-// benchmark: asked for one workload at a time (a line on its stdin), it answers with that
-// workload's MB/s, so each MPICH measurement sits right next to spinmpi's on the same workload.
+// benchmark: asked for one workload and direction at a time (a line on its stdin), it answers with
+// that measurement's MB/s, so each MPICH measurement sits right next to spinmpi's on the same
+// workload. It measures the way the JavaScript side does (same warm-up, same minimum calls and
+// time, the same clock per call, buffers allocated once per workload and reused).
 // Without mpicc the benchmark says so and reports against the in-process copy only.
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,12 +18,6 @@ export interface MpichWorkload {
   /** Type JSON as in the workload file, or null for the SPECFEM generator. */
   readonly type: unknown
   readonly specfem?: { readonly blocklength: number; readonly displacements: number }
-}
-
-export interface MpichRow {
-  readonly id: string
-  readonly packMBps: number
-  readonly unpackMBps: number
 }
 
 const ELEMENTARY: Readonly<Record<string, string>> = {
@@ -69,7 +65,32 @@ function typeC(spec: unknown, out: string[], fresh: () => string): string {
   return v
 }
 
-/** The C program: builds every workload type, then per stdin line "i reps" prints workload i's warm MPI_Pack and MPI_Unpack medians as MB/s (one JSON line). */
+/**
+ * How one MPICH measurement runs, mirroring the JavaScript side (host-pack.ts cpuSamples):
+ * `warmup` untimed calls, then calls timed on `clock` until at least `iterations` calls and
+ * `timeMs` milliseconds of wall time; the median call's time gives MB/s.
+ */
+export interface MpichPhase {
+  readonly warmup: number
+  readonly iterations: number
+  readonly timeMs: number
+  /** What a call's time is: the process's CPU time, or wall time (the JavaScript side's choice). */
+  readonly clock: 'cpu' | 'wall'
+}
+
+/** One MPICH measurement: workload i's pack or unpack, warm median MB/s and timed calls. */
+export interface MpichRow {
+  readonly id: string
+  readonly MBps: number
+  readonly samples: number
+}
+
+/**
+ * The C program: builds every workload type, then per stdin line "i dir warmup iterations timeMs
+ * wall" (dir 0 = MPI_Pack, 1 = MPI_Unpack; wall 1 = wall time, 0 = process CPU time) measures workload i as MpichPhase says and prints one JSON
+ * line. Each workload's buffers are allocated and filled at its first request and reused after, as
+ * the JavaScript side reuses its own: no round pays page faults or a first touch the other does not.
+ */
 export function mpichProgram(workloads: readonly MpichWorkload[]): string {
   let k = 0
   const fresh = (): string => `t${k++}`
@@ -94,46 +115,73 @@ export function mpichProgram(workloads: readonly MpichWorkload[]): string {
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
 
-/* Buffers span the instances like the JavaScript side (lb/true bounds); warm medians of reps calls. */
-static void measure(const char *id, MPI_Datatype t, int count, long packed_bytes, int reps) {
+static MPI_Datatype types[${n}]; static const char *ids[${n}]; static int counts[${n}]; static long sizes[${n}];
+/* per workload: the typed buffer (spanning the instances like the JavaScript side) and the packed one */
+static unsigned char *bufs[${n}], *packs[${n}]; static MPI_Aint los[${n}];
+
+static void prepare(int i) {
+  if (bufs[i] != NULL) return;
   MPI_Aint lb, extent, tlb, textent;
-  MPI_Type_get_extent(t, &lb, &extent);
-  MPI_Type_get_true_extent(t, &tlb, &textent);
-  MPI_Aint span = (MPI_Aint)(count - 1) * extent;
+  MPI_Type_get_extent(types[i], &lb, &extent);
+  MPI_Type_get_true_extent(types[i], &tlb, &textent);
+  MPI_Aint span = (MPI_Aint)(counts[i] - 1) * extent;
   MPI_Aint lo = (tlb < lb ? tlb : lb) + (span < 0 ? span : 0);
   MPI_Aint hi = ((tlb + textent) > (lb + extent) ? (tlb + textent) : (lb + extent)) + (span > 0 ? span : 0);
-  unsigned char *buf = malloc(hi - lo), *packed = malloc(packed_bytes);
-  for (MPI_Aint i = 0; i < hi - lo; i++) buf[i] = (unsigned char)((i * 131 + 7) & 0xff);
-  double *tp = malloc(sizeof(double) * reps), *tu = malloc(sizeof(double) * reps);
-  for (int r = -3; r < reps; r++) {
-    int pos = 0;
-    double t0 = MPI_Wtime();
-    MPI_Pack(buf - lo, count, t, packed, (int)packed_bytes, &pos, MPI_COMM_WORLD);
-    double t1 = MPI_Wtime();
-    pos = 0;
-    MPI_Unpack(packed, (int)packed_bytes, &pos, buf - lo, count, t, MPI_COMM_WORLD);
-    double t2 = MPI_Wtime();
-    if (pos != packed_bytes) { fprintf(stderr, "%s: unpacked %d bytes, expected %ld\\n", id, pos, packed_bytes); exit(2); }
-    if (r >= 0) { tp[r] = t1 - t0; tu[r] = t2 - t1; }
+  /* 16 bytes into a page, where glibc puts large blocks and so the JavaScript side's buffers sit */
+  unsigned char *b, *p;
+  if (posix_memalign((void **)&b, 4096, hi - lo + 16) != 0 || posix_memalign((void **)&p, 4096, sizes[i] + 16) != 0) { fprintf(stderr, "out of memory\\n"); exit(2); }
+  bufs[i] = b + 16;
+  packs[i] = p + 16;
+  memset(packs[i], 0, sizes[i]);
+  los[i] = lo;
+  for (MPI_Aint k = 0; k < hi - lo; k++) bufs[i][k] = (unsigned char)((k * 131 + 7) & 0xff);
+}
+
+static void call(int i, int dir) {
+  int pos = 0;
+  if (dir == 0) MPI_Pack(bufs[i] - los[i], counts[i], types[i], packs[i], (int)sizes[i], &pos, MPI_COMM_WORLD);
+  else MPI_Unpack(packs[i], (int)sizes[i], &pos, bufs[i] - los[i], counts[i], types[i], MPI_COMM_WORLD);
+  if (pos != sizes[i]) { fprintf(stderr, "%s: moved %d bytes, expected %ld\\n", ids[i], pos, sizes[i]); exit(2); }
+}
+
+/* the process's CPU time (as the JavaScript side reads its own, process.cpuUsage) or wall time */
+static int use_wall;
+static double call_seconds(void) {
+  struct timespec ts;
+  clock_gettime(use_wall ? CLOCK_MONOTONIC : CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* warm-up calls, then timed calls until both iterations and time_ms (wall) are reached; median MB/s */
+static void measure(int i, int dir, int warmup, int iterations, double time_ms) {
+  prepare(i);
+  for (int r = 0; r < warmup; r++) call(i, dir);
+  int cap = iterations > 1024 ? iterations : 1024, m = 0;
+  double *t = malloc(sizeof(double) * cap), start = MPI_Wtime();
+  while (m < iterations || (MPI_Wtime() - start) * 1e3 < time_ms) {
+    if (m == cap) { cap *= 2; t = realloc(t, sizeof(double) * cap); }
+    double t0 = call_seconds();
+    call(i, dir);
+    t[m++] = call_seconds() - t0;
   }
-  qsort(tp, reps, sizeof(double), cmp);
-  qsort(tu, reps, sizeof(double), cmp);
-  printf("{\\"id\\":\\"%s\\",\\"packMBps\\":%.0f,\\"unpackMBps\\":%.0f}\\n", id, packed_bytes / tp[reps / 2] / 1e6, packed_bytes / tu[reps / 2] / 1e6);
+  qsort(t, m, sizeof(double), cmp);
+  double med = m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2;
+  printf("{\\"id\\":\\"%s\\",\\"MBps\\":%.0f,\\"samples\\":%d}\\n", ids[i], sizes[i] / med / 1e6, m);
   fflush(stdout);
-  free(buf); free(packed); free(tp); free(tu);
+  free(t);
 }
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  MPI_Datatype types[${n}]; const char *ids[${n}]; int counts[${n}]; long sizes[${n}];
 ${bodies.join('\n')}
-  int i, reps;
-  while (scanf("%d %d", &i, &reps) == 2) {
-    if (i < 0 || i >= ${n} || reps < 1) { fprintf(stderr, "bad request %d %d\\n", i, reps); return 2; }
-    measure(ids[i], types[i], counts[i], sizes[i], reps);
+  int i, dir, warmup, iterations; double time_ms;
+  while (scanf("%d %d %d %d %lf %d", &i, &dir, &warmup, &iterations, &time_ms, &use_wall) == 6) {
+    if (i < 0 || i >= ${n} || dir < 0 || dir > 1 || warmup < 0 || iterations < 1) { fprintf(stderr, "bad request %d %d\\n", i, dir); return 2; }
+    measure(i, dir, warmup, iterations, time_ms);
   }
   MPI_Finalize();
   return 0;
@@ -143,7 +191,7 @@ ${bodies.join('\n')}
 
 /** The running MPICH program: measure(i, reps) asks it for workload i and waits for its line. */
 export interface MpichPack {
-  measure(index: number, reps: number): Promise<MpichRow>
+  measure(index: number, dir: 'pack' | 'unpack', phase: MpichPhase): Promise<MpichRow>
   close(): void
 }
 
@@ -180,11 +228,11 @@ class MpichServer implements MpichPack {
     p?.reject(this.failure)
   }
 
-  measure(index: number, reps: number): Promise<MpichRow> {
+  measure(index: number, dir: 'pack' | 'unpack', phase: MpichPhase): Promise<MpichRow> {
     if (this.failure !== undefined) return Promise.reject(this.failure)
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject }
-      this.child.stdin.write(`${index} ${reps}\n`)
+      this.child.stdin.write(`${index} ${dir === 'pack' ? 0 : 1} ${phase.warmup} ${phase.iterations} ${phase.timeMs} ${phase.clock === 'wall' ? 1 : 0}\n`)
     })
   }
 

@@ -39,13 +39,17 @@ export function byteView(bytes: Uint8Array): Uint8Array {
   return viewsOf(bytes.buffer).u8
 }
 
+export function wordView(bytes: Uint8Array): Float64Array {
+  return viewsOf(bytes.buffer).f64
+}
+
 /** `undefined` when the type's kernel would be too large to generate (callers use segments). */
 export function kernelFor(c: CompiledType, grain: Grain, dir: Direction): BoundKernel | undefined {
   const key = `${dir}/${grain}`
   if (c.kernels.has(key)) return c.kernels.get(key) as BoundKernel | undefined
   const src = kernelSource(c.loop, grain, dir)
   const k = src === undefined ? undefined : {
-    run: new Function('B', 'P', 'b', 'p0', 'count', 'extent', 'T', 'B8', 'P8', src.source) as Kernel,
+    run: new Function('B', 'P', 'b', 'p0', 'count', 'extent', 'T', 'B8', 'P8', 'BF', 'PF', src.source) as Kernel,
     table: src.table,
   }
   c.kernels.set(key, k)
