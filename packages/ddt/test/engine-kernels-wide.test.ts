@@ -126,6 +126,40 @@ describe('wide moves in the generated kernels', () => {
     check({ type, count: 63, shift: 1, pshift: 0, seed: 9 }, false)
   })
 
+  it('native copies reusing their source views: the same buffers packed again, at other origins, counts and offsets', () => {
+    // the kernels keep the views of their native copies per source buffer and position (kernels.ts
+    // viewsFor): a sequence of calls over two buffers each way, with contents changed between
+    // calls, must give the reference bytes every time, whether the stored views were reused or not
+    const step = fc.record({
+      buf: fc.integer({ min: 0, max: 1 }), packed: fc.integer({ min: 0, max: 1 }), shift: fc.integer({ min: 0, max: 1 }),
+      pshift: fc.integer({ min: 0, max: 1 }), count: fc.integer({ min: 1, max: 3 }), seed: fc.integer(),
+    })
+    const lens = fc.array(fc.integer({ min: 1, max: 250 }), { minLength: 1, maxLength: 8 })
+    fc.assert(fc.property(elem, lens, fc.integer({ min: 0, max: 40 }), fc.array(step, { minLength: 2, maxLength: 12 }), (old, ls, gap, steps) => {
+      const e = old.size
+      let at = 0
+      const type = hindexed(ls, ls.map((l) => { const x = at; at += (l + gap) * e; return x }), old).commit()
+      const size = ls.reduce((a, l) => a + l, 0) * e * 3
+      const span = 3 * at + 64
+      const bufs = [new Uint8Array(span), new Uint8Array(span)], packs = [new Uint8Array(size + 16), new Uint8Array(size + 16)]
+      for (const s of steps) {
+        const origin = 16 + s.shift * 8, off = s.pshift * 8, n = s.count * ls.reduce((a, l) => a + l, 0) * e
+        const src = bytesWithNaNs(span, s.seed)
+        const buf = bufs[s.buf]!, packed = packs[s.packed]!
+        buf.set(src)
+        const runs = referenceRuns(type, s.count)
+        const want = new Uint8Array(n)
+        let w = 0
+        for (const [o, l] of runs) for (let k = 0; k < l; k++) want[w++] = src[origin + o + k]!
+        expect(pack(type, s.count, buf, origin, packed, off)).toBe(n)
+        expect(Buffer.compare(packed.subarray(off, off + n), want)).toBe(0)
+        buf.fill(0x5a)
+        unpack(type, s.count, packed, off, buf, origin)
+        for (const [o, l] of runs) expect(Buffer.compare(buf.subarray(origin + o, origin + o + l), src.subarray(origin + o, origin + o + l))).toBe(0)
+      }
+    }), { numRuns: 150 })
+  })
+
   it('hot kernels (optimized by the JIT after many calls) keep every NaN bit pattern', () => {
     // float64 words through optimized code: the case V8 could canonicalize, if it ever did
     const wide = hindexedBlock(15, Array.from({ length: 40 }, (_, i) => 4 * (i * 23 + (i % 3))), INT32).commit()
