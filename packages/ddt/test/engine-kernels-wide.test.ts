@@ -4,7 +4,7 @@
 // native block copy, and the same in a PackArena.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BYTE, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
+import { BYTE, COMPLEX128, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
 import type { Datatype } from '../src/index.js'
 import { referenceRuns } from './reference.js'
 
@@ -124,6 +124,37 @@ describe('wide moves in the generated kernels', () => {
     check({ type, count: 64, shift: 0, pshift: 0, seed: 7 }, false)
     check({ type, count: 64, shift: 4, pshift: 4, seed: 8 }, false)
     check({ type, count: 63, shift: 1, pshift: 0, seed: 9 }, false)
+  })
+
+  it('short runs of instances side by side (unpacked row by row): the reference bytes, overlapping rows too', () => {
+    // extent = run length and runs of up to 32 B: unpack moves up to 4 instances per row when the
+    // rows do not overlap (count * run <= stride); counts around that bound take both paths
+    const sideBySide = fc.record({
+      old: elem, rows: fc.integer({ min: 2, max: 20 }), block: fc.integer({ min: 1, max: 4 }),
+      count: fc.integer({ min: 1, max: 19 }), room: fc.integer({ min: -3, max: 3 }),
+      shift: fc.integer({ min: 0, max: 7 }), pshift: fc.integer({ min: 0, max: 7 }), seed: fc.integer(),
+    }).map((r): Case => {
+      const e = r.old.size
+      const strideElems = Math.max(r.block, r.count * r.block + r.room)
+      const type = resized(vector(r.rows, r.block, strideElems, r.old), 0, r.block * e).commit()
+      return { type, count: r.count, shift: r.shift * (r.shift % 2 === 0 ? e : 1), pshift: r.pshift * (r.pshift % 2 === 0 ? e : 1), seed: r.seed }
+    })
+    // unpack of arbitrary packed bytes: where rows overlap, the last write in typemap order wins
+    const unpackInOrder = (c: Case): void => {
+      const runs = referenceRuns(c.type, c.count)
+      let lo = 0, hi = 0, size = 0
+      for (const [o, l] of runs) { lo = Math.min(lo, o); hi = Math.max(hi, o + l); size += l }
+      const origin = 16 + c.shift - lo
+      const packed = bytesWithNaNs(size + c.pshift, c.seed ^ 0x55)
+      const want = new Uint8Array(hi - lo + 32 + c.shift).fill(0x5a), got = want.slice()
+      let at = c.pshift
+      for (const [o, l] of runs) for (let k = 0; k < l; k++) want[origin + o + k] = packed[at++]!
+      unpack(c.type, c.count, packed, c.pshift, got, origin)
+      expect(Buffer.compare(got, want)).toBe(0)
+    }
+    fc.assert(fc.property(sideBySide, (c) => { check(c, false); unpackInOrder(c) }), { numRuns: 400 })
+    const elem16 = resized(vector(64, 1, 64, COMPLEX128), 0, 16).commit()
+    for (let i = 0; i < 200; i++) check({ type: elem16, count: 64 - (i % 3), shift: 0, pshift: 0, seed: i + 1 }, false)
   })
 
   it('native copies reusing their source views: the same buffers packed again, at other origins, counts and offsets', () => {
