@@ -27,6 +27,8 @@ export interface ClusterOptions {
   readonly keepEventLog?: boolean
   /** Keep a record of every message each NIC received in stats.messages (default true). */
   readonly keepMessageLog?: boolean
+  /** Keep each NIC's DMA queue-depth and packet-buffer series (default true; see NicOptions.keepSeries). */
+  readonly keepSeries?: boolean
   /** The caller validates what it posts (see NicOptions.trustedInputs). */
   readonly trustedInputs?: boolean
 }
@@ -66,6 +68,7 @@ const ClusterOptionsSchema = z.strictObject({
   }).optional(),
   keepEventLog: z.boolean().optional(),
   keepMessageLog: z.boolean().optional(),
+  keepSeries: z.boolean().optional(),
   trustedInputs: z.boolean().optional(),
 })
 
@@ -91,7 +94,10 @@ export class Cluster {
     this.network = new Network(this.sim, this.profile.network, { reorder, faults })
     const nics: Nic[] = []
     for (let node = 0; node < options.nodes; node++) {
-      nics.push(new Nic({ sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog, keepMessageLog: options.keepMessageLog, trustedInputs: options.trustedInputs }))
+      nics.push(new Nic({
+        sim: this.sim, node, profile: this.profile, network: this.network, keepEventLog: options.keepEventLog,
+        keepMessageLog: options.keepMessageLog, keepSeries: options.keepSeries, trustedInputs: options.trustedInputs,
+      }))
     }
     this.nics = nics
     if (f?.packetMemBytes !== undefined) for (const nic of nics) nic.buffer.memLimit = f.packetMemBytes

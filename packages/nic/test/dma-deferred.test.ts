@@ -21,7 +21,7 @@ interface Outcome {
 }
 
 /** Runs the actors: each issues its requests from `lane` at its own clock (start + gaps). */
-function play(actors: readonly Actor[], deferred: boolean): Outcome {
+function play(actors: readonly Actor[], deferred: boolean, lanes = 4): Outcome {
   const sim = new Simulator()
   const done: number[] = []
   const projected: number[] = []
@@ -31,10 +31,10 @@ function play(actors: readonly Actor[], deferred: boolean): Outcome {
     else sim.at(t, () => posted.push([sim.now, id]))
   }
   const dma = new DmaEngine<number>(sim, pcie, {
-    lanes: 4,
+    lanes,
     onWrite: (id, t, _bytes, _off, notify) => { done[id] = t; if (notify) post(id, t) },
   })
-  const laneClock = [0, 0, 0, 0]
+  const laneClock: number[] = new Array<number>(lanes).fill(0)
   let nextId = 0
   for (const a of actors) {
     sim.at(a.at, () => {
@@ -88,11 +88,23 @@ const actor = fc.record({
   reqs: fc.array(req, { minLength: 1, maxLength: 6 }), tail: fc.constantFrom(0, 1, 2000),
 })
 
+// Many lanes (an odd count, so the lanes' tournament has empty leaves) and longer batches.
+const manyLaneActor = fc.record({
+  at: fc.constantFrom(0, 1000, 2000, 5000, 100_000), lane: fc.integer({ min: 0, max: 10 }),
+  reqs: fc.array(req, { minLength: 1, maxLength: 20 }), tail: fc.constantFrom(0, 1, 2000),
+})
+
 describe('DmaEngine deferred requests', () => {
   it('book exactly as one event per request at its issue time would', () => {
     fc.assert(fc.property(fc.array(actor, { minLength: 1, maxLength: 12 }), (actors) => {
       expect(play(actors, true)).toEqual(play(actors, false))
     }), { numRuns: 300 })
+  })
+
+  it('book exactly as one event per request would, with 11 lanes interleaving', () => {
+    fc.assert(fc.property(fc.array(manyLaneActor, { minLength: 1, maxLength: 30 }), (actors) => {
+      expect(play(actors, true, 11)).toEqual(play(actors, false, 11))
+    }), { numRuns: 150 })
   })
 
   it('a handler issuing ahead gets the projection; the write is booked at its issue time', () => {
@@ -119,13 +131,31 @@ describe('DmaEngine deferred requests', () => {
     const sim = new Simulator()
     const seen: [string, number][] = []
     const dma = new DmaEngine<string>(sim, pcie, { lanes: 2, onWrite: (tag, t) => seen.push([tag, t]) })
-    dma.writeAt(30_000, 256, 0, 'a', 0, false) // lane 0's lead
-    dma.writeAt(50_000, 256, 0, 'c', 0, false) // queued behind it
-    dma.writeAt(40_000, 256, 1, 'b', 0, false) // lane 1's lead
+    dma.writeAt(30_000, 256, 0, 'a', 0, false) // lane 0
+    dma.writeAt(50_000, 256, 0, 'c', 0, false) // behind a on lane 0
+    dma.writeAt(40_000, 256, 1, 'b', 0, false) // lane 1
     dma.finish() // the simulator never ran: nothing was booked yet
     expect(seen).toEqual([['a', 30_000 + 4444 + 250_000], ['b', 40_000 + 4444 + 250_000], ['c', 50_000 + 4444 + 250_000]])
     sim.run() // the leads' events find nothing left to book
     expect(dma.writes).toBe(3)
+  })
+
+  it('without its series (keepSeries: false) books the same and keeps the peak', () => {
+    const run = (keepSeries: boolean) => {
+      const sim = new Simulator()
+      const dma = new DmaEngine<number>(sim, pcie, { lanes: 2, keepSeries })
+      for (let i = 0; i < 6; i++) dma.writeAt(1000 * (i + 1), 256, i % 2, i, 0, false)
+      sim.at(2500, () => dma.write(64))
+      sim.run()
+      dma.finish()
+      return { writes: dma.writes, bytes: dma.bytesWritten, peak: dma.peakDepth, drain: dma.drainTime, depth: keepSeries ? dma.depth.peak : null }
+    }
+    const kept = run(true)
+    const { depth, ...rest } = kept
+    expect(depth).toBe(kept.peak)
+    expect(run(false)).toEqual({ ...rest, depth: null })
+    const dma = new DmaEngine(new Simulator(), pcie, { keepSeries: false })
+    expect(() => dma.depth).toThrow('not kept')
   })
 
   it('rejects a lane whose issue times go back, and unknown lanes', () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TimeSeries, TimeSeriesError } from '../src/internal.js'
 
@@ -63,5 +64,26 @@ describe('TimeSeries', () => {
     const s = new TimeSeries()
     s.record(5, 1)
     expect(() => s.record(4, 1)).toThrow(TimeSeriesError)
+  })
+
+  it('keeping the latest sample only gives the same peak, peak time, latest value and time, and stores one sample', () => {
+    const stepArb = fc.array(fc.record({ dt: fc.nat(5), v: fc.integer({ min: -50, max: 50 }) }), { maxLength: 3000 })
+    fc.assert(
+      fc.property(stepArb, (steps) => {
+        const full = new TimeSeries(3)
+        const latest = new TimeSeries(3)
+        latest.keepLatestOnly()
+        let t = 0
+        for (const { dt, v } of steps) {
+          t += dt
+          full.record(t, v)
+          latest.record(t, v)
+        }
+        expect([latest.peak, latest.peakTime, latest.last, latest.lastTime]).toEqual([full.peak, full.peakTime, full.last, full.lastTime])
+        expect(latest.length).toBe(Math.min(1, steps.length))
+        if (steps.length > 0) expect(() => latest.record(t - 1, 0)).toThrow(TimeSeriesError)
+      }),
+      { numRuns: 100, seed: 99 },
+    )
   })
 })

@@ -60,7 +60,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   const dataMode = (o.mode ?? 'data') === 'data'
   const faults = o.faults ?? scopedFaults()
   const cluster = new Cluster({
-    nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, keepMessageLog: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
+    nodes: o.ranks, profile, seed: o.seed ?? 1, dataMode, keepEventLog: false, keepMessageLog: false, keepSeries: false, trustedInputs: true, ...(o.reorder ? { reorder: o.reorder } : {}),
     ...(faults === undefined ? {} : { faults: clusterFaults(faults, o.seed ?? 1) }),
   })
   const statsCollector = new StatsCollector(o.receiveRecords ?? true)

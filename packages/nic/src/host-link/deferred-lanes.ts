@@ -1,16 +1,19 @@
 // DMA requests issued for a later time than the present: a handler runs ahead on its own clock
 // and issues its DMAs at times past the event that runs it. Each HPU is a lane whose requests
 // come in time order, so a lane is a FIFO; the engine takes requests from the lanes in (time,
-// sequence) order, the order separate events at those times would have run in. The non-empty
-// lanes form a binary min-heap on their heads' (time, sequence): the next request is at the top,
-// and taking it costs O(log lanes) (the lanes of busy HPUs interleave in time, so a scan of all
-// heads per request would cost more). Requests live in typed arrays, linked per lane through a
-// free list: issuing one allocates nothing.
+// sequence) order, the order separate events at those times would have run in. The lanes' heads
+// meet in a tournament (winner) tree: each inner node holds the earlier of its two children, with
+// its time and sequence number copied in, so the next request is at the root and taking it
+// replays one leaf-to-root path of log2(lanes) comparisons, with no indirection per comparison
+// (the lanes of busy HPUs interleave in time, so runs from one lane are short and every request
+// pays that path). Requests live in typed arrays, linked per lane through a free list: issuing
+// one allocates nothing.
 //
 // A lane's first request of a batch is its lead: it is kept apart, in per-lane fields, and the
 // engine books it from one simulator event at its issue time (for a handler with one DMA, as the
-// copy handler, that event runs back to back with the handler's end, in the same heap node); the
-// lead's event also books the queued requests of other lanes that come before it.
+// copy handler, that event runs back to back with the handler's end, in the same heap node, and
+// costs less than a pass through the tournament); the lead's event also books the queued
+// requests of other lanes that come before it.
 
 import type { Ps } from '../sim/time.js'
 
@@ -32,12 +35,15 @@ export class DeferredLanes<T> {
   private used = 0
   private readonly head: Int32Array
   private readonly tail: Int32Array
-  /** Per lane: its head's time and sequence number (read by every heap comparison). */
-  private readonly headTime: Float64Array
-  private readonly headSeq: Float64Array
-  /** The non-empty lanes, a min-heap on their heads' (time, sequence). */
-  private readonly heap: Int32Array
-  private heapSize = 0
+  /**
+   * The tournament: node 1 is the root, node i's children are 2i and 2i+1, lane l's leaf is
+   * `leaves + l`. Per node: the winning lane and its head's time and sequence number (an empty
+   * lane's leaf holds Infinity).
+   */
+  private readonly leaves: number
+  private readonly winTime: Float64Array
+  private readonly winSeq: Float64Array
+  private readonly winLane: Int32Array
   /** Per lane: its lead request, when leadBusy (time, sequence, size, host offset, flags, tag). */
   readonly leadBusy: Uint8Array
   readonly leadTime: Float64Array
@@ -54,9 +60,13 @@ export class DeferredLanes<T> {
   constructor(readonly lanes: number, capacity = 64) {
     this.head = new Int32Array(lanes).fill(-1)
     this.tail = new Int32Array(lanes).fill(-1)
-    this.headTime = new Float64Array(lanes)
-    this.headSeq = new Float64Array(lanes)
-    this.heap = new Int32Array(lanes)
+    let leaves = 1
+    while (leaves < lanes) leaves *= 2
+    this.leaves = leaves
+    this.winTime = new Float64Array(2 * leaves).fill(Infinity)
+    this.winSeq = new Float64Array(2 * leaves).fill(Infinity)
+    this.winLane = new Int32Array(2 * leaves)
+    for (let l = 0; l < leaves; l++) this.winLane[leaves + l] = l
     this.leadBusy = new Uint8Array(lanes)
     this.leadTime = new Float64Array(lanes)
     this.leadSeq = new Float64Array(lanes)
@@ -101,8 +111,7 @@ export class DeferredLanes<T> {
       if (this.leadBusy[lane] === 0) continue
       if (this.freeTop === 0 && this.used === this.time.length) this.grow()
       const r = this.freeTop > 0 ? this.free[--this.freeTop]! : this.used++
-      const t = this.leadTime[lane]!
-      this.time[r] = t
+      this.time[r] = this.leadTime[lane]!
       this.seq[r] = this.leadSeq[lane]!
       this.bytes[r] = this.leadBytes[lane]!
       this.hostOffset[r] = this.leadOffset[lane]!
@@ -111,14 +120,10 @@ export class DeferredLanes<T> {
       this.next[r] = this.head[lane]!
       if (this.head[lane] === -1) this.tail[lane] = r
       this.head[lane] = r
-      this.headTime[lane] = t
-      this.headSeq[lane] = this.leadSeq[lane]!
-      if (t < this.earliest) this.earliest = t
       this.size++
       this.takeLead(lane)
+      this.replay(lane)
     }
-    this.heapSize = 0
-    for (let lane = 0; lane < this.head.length; lane++) if (this.head[lane] !== -1) this.siftUp(lane, this.heapSize++)
   }
 
   /** Appends a request to `lane`; `t` must not be before the lane's lead or last request. */
@@ -141,74 +146,59 @@ export class DeferredLanes<T> {
       this.next[last] = r
     } else {
       this.head[lane] = r
-      this.headTime[lane] = t
-      this.headSeq[lane] = seq
-      this.siftUp(lane, this.heapSize++)
-      if (t < this.earliest) this.earliest = t
+      this.replay(lane)
     }
     return true
   }
 
   /** The earliest request in (time, sequence) order (the queue must not be empty). */
   first(): number {
-    return this.head[this.heap[0]!]!
+    return this.head[this.winLane[1]!]!
+  }
+
+  /** Sequence number of the earliest request (Infinity when none). */
+  get earliestSeq(): number {
+    return this.winSeq[1]!
   }
 
   /** Removes the earliest request (read its fields first). */
   shiftFirst(): void {
-    const lane = this.heap[0]!
+    const lane = this.winLane[1]!
     const r = this.head[lane]!
     const n = this.next[r]!
     this.tag[r] = null
     this.free[this.freeTop++] = r
     this.size--
     this.head[lane] = n
-    if (n >= 0) {
-      this.headTime[lane] = this.time[n]!
-      this.headSeq[lane] = this.seq[n]!
-      this.siftDown(lane)
+    if (n < 0) this.tail[lane] = -1
+    this.replay(lane)
+  }
+
+  /** `lane`'s head changed: sets its leaf and plays its path to the root again. */
+  private replay(lane: number): void {
+    const T = this.winTime
+    const S = this.winSeq
+    const L = this.winLane
+    let i = this.leaves + lane
+    const h = this.head[lane]!
+    if (h < 0) {
+      T[i] = Infinity
+      S[i] = Infinity
     } else {
-      this.tail[lane] = -1
-      const moved = this.heap[--this.heapSize]!
-      if (this.heapSize > 0) this.siftDown(moved)
+      T[i] = this.time[h]!
+      S[i] = this.seq[h]!
     }
-    this.earliest = this.heapSize > 0 ? this.headTime[this.heap[0]!]! : Infinity
-  }
-
-  /** True when lane a's head comes before lane b's. */
-  private before(a: number, b: number): boolean {
-    const ta = this.headTime[a]!
-    const tb = this.headTime[b]!
-    return ta < tb || (ta === tb && this.headSeq[a]! < this.headSeq[b]!)
-  }
-
-  private siftUp(lane: number, i: number): void {
-    const h = this.heap
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      const p = h[parent]!
-      if (!this.before(lane, p)) break
-      h[i] = p
-      i = parent
+    while (i > 1) {
+      const j = i ^ 1
+      const ti = T[i]!
+      const tj = T[j]!
+      const w = ti < tj || (ti === tj && S[i]! < S[j]!) ? i : j
+      i >>= 1
+      T[i] = T[w]!
+      S[i] = S[w]!
+      L[i] = L[w]!
     }
-    h[i] = lane
-  }
-
-  /** Places `lane` from the root down. */
-  private siftDown(lane: number): void {
-    const h = this.heap
-    const n = this.heapSize
-    let i = 0
-    for (;;) {
-      let c = 2 * i + 1
-      if (c >= n) break
-      if (c + 1 < n && this.before(h[c + 1]!, h[c]!)) c++
-      const child = h[c]!
-      if (!this.before(child, lane)) break
-      h[i] = child
-      i = c
-    }
-    h[i] = lane
+    this.earliest = T[1]!
   }
 
   private grow(): void {

@@ -16,7 +16,10 @@
 // readAt). Such a request is kept in its HPU's lane and booked, at its own issue time, when the
 // engine is next used or the handler ends (settle): in the order of (issue time, sequence number)
 // that one event per request would have run in, so the link sees the same order and every
-// completion time is the same, without an event per DMA block.
+// completion time is the same, without an event per DMA block: a lane's first request of a
+// batch (its lead) has one event, which books the requests before it; later requests wait in
+// the lane (and a request that wants a host event has an event, so that its event is posted at
+// its own time).
 
 import type { Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
@@ -34,6 +37,11 @@ export interface DmaEngineOptions<T> {
   /** Lanes of deferred requests (one per HPU); default 1. */
   readonly lanes?: number
   readonly onWrite?: DmaWriteSink<T>
+  /**
+   * Keep the queue-depth series (default true). Two samples per request: a run of millions of
+   * small DMAs that never reads `depth` saves their memory; the peak is kept either way.
+   */
+  readonly keepSeries?: boolean
 }
 
 export class DmaError extends Error {
@@ -45,7 +53,11 @@ export class DmaEngine<T = unknown> {
   private readonly sim: Simulator
   private readonly writeCh: DmaChannel
   private readonly readCh: DmaChannel
-  private readonly depthSeries = new TimeSeries(0, 256)
+  /** null when the series is not kept (keepSeries: false). */
+  private readonly depthSeries: TimeSeries | null
+  /** Time of the latest queue-depth sample (kept or not), and the highest depth so far. */
+  private depthAt: Ps = 0
+  private depthPeak = 0
   private outstanding = 0
   private readonly deferred: DeferredLanes<T>
   private readonly onWrite: DmaWriteSink<T> | null
@@ -59,6 +71,7 @@ export class DmaEngine<T = unknown> {
     this.readCh = new DmaChannel(pcie.params.maxOutstanding)
     this.deferred = new DeferredLanes<T>(options.lanes ?? 1)
     this.onWrite = options.onWrite ?? null
+    this.depthSeries = options.keepSeries === false ? null : new TimeSeries(0, 256)
   }
 
   /**
@@ -81,20 +94,22 @@ export class DmaEngine<T = unknown> {
    * projectWrite gives (what the issuer can know now).
    */
   writeAt(t: Ps, bytes: number, lane: number, tag: T, hostOffset: number, notify: boolean): Ps {
-    if (t <= this.sim.now) {
+    const now = this.sim.now
+    if (t <= now) {
       const done = this.write(bytes)
       if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, notify)
       return done
     }
-    this.settle()
+    if (this.deferred.earliest <= now) this.bookDeferred(now, this.sim.seq)
     this.defer(lane, t, bytes, hostOffset, notify ? DEFERRED_WRITE | DEFERRED_NOTIFY : DEFERRED_WRITE, tag)
     return this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
   }
 
   /** As writeAt, for a read (no sink). */
   readAt(t: Ps, bytes: number, lane: number): Ps {
-    if (t <= this.sim.now) return this.read(bytes)
-    this.settle()
+    const now = this.sim.now
+    if (t <= now) return this.read(bytes)
+    if (this.deferred.earliest <= now) this.bookDeferred(now, this.sim.seq)
     this.defer(lane, t, bytes, 0, 0, null)
     return this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
   }
@@ -105,12 +120,9 @@ export class DmaEngine<T = unknown> {
    * heard of the handler's writes by then.
    */
   settle(): void {
-    const q = this.deferred
-    if (q.size === 0) return
+    // earliest is Infinity when nothing waits.
     const sim = this.sim
-    const now = sim.now
-    if (q.earliest > now) return
-    this.bookDeferred(now, sim.seq)
+    if (this.deferred.earliest <= sim.now) this.bookDeferred(sim.now, sim.seq)
   }
 
   /** Completion time a write of `bytes` issued now would get, without issuing it. */
@@ -170,14 +182,16 @@ export class DmaEngine<T = unknown> {
   /** Highest queue depth reached so far. */
   get peakDepth(): number {
     this.settle()
-    return this.depthSeries.peak
+    return this.depthPeak
   }
 
   /** Queue depth over time, settled up to now (call finish() first at the end of a run). */
   get depth(): TimeSeries {
+    const series = this.depthSeries
+    if (series === null) throw new DmaError('the queue-depth series is not kept (keepSeries: false)')
     this.settle()
     this.retire(this.sim.now)
-    return this.depthSeries
+    return series
   }
 
   /** Time the last issued request completes (0 if none). */
@@ -203,12 +217,18 @@ export class DmaEngine<T = unknown> {
 
   /** Books a request issued at `at` (not before any booked so far). */
   private book(ch: DmaChannel, at: Ps, bytes: number, latency: Ps): Ps {
-    if (at < this.depthSeries.lastTime) throw new DmaError('DMA issued after finish(): the depth series is closed')
+    if (at < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
     this.retire(at)
     const t = ch.book(at, this.pcie.wirePs(bytes), latency, bytes)
-    this.outstanding++
-    this.depthSeries.record(at, this.outstanding)
+    this.recordDepth(at, ++this.outstanding)
     return t
+  }
+
+  /** A queue-depth sample: into the series when it is kept; the peak either way. */
+  private recordDepth(t: Ps, depth: number): void {
+    this.depthAt = t
+    if (depth > this.depthPeak) this.depthPeak = depth
+    if (this.depthSeries !== null) this.depthSeries.record(t, depth)
   }
 
   private defer(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
@@ -253,9 +273,9 @@ export class DmaEngine<T = unknown> {
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
     while (q.size > 0) {
+      const t = q.earliest
+      if (t > until || (t === until && q.earliestSeq > seq)) return
       const r = q.first()
-      const t = q.time[r]!
-      if (t > until || (t === until && q.seq[r]! > seq)) return
       const bytes = q.bytes[r]!
       const flags = q.flags[r]!
       const hostOffset = q.hostOffset[r]!
@@ -300,8 +320,7 @@ export class DmaEngine<T = unknown> {
         t = tr
         r.shift()
       }
-      this.outstanding--
-      this.depthSeries.record(t, this.outstanding)
+      this.recordDepth(t, --this.outstanding)
     }
   }
 }

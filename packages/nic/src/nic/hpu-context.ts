@@ -9,6 +9,7 @@ import { cyclesPs } from '../sim/time.js'
 import type {
   DmaHandle, DmaOptions, HandlerContext, HandlerPhase, MessageHeader, PutDestination,
 } from './handler-api.js'
+import { PieceCopier } from './piece-copy.js'
 import type { ProcessedMessage } from './processed-message.js'
 
 /** A handler broke a rule of the API (out-of-range access, oversized put...). */
@@ -52,6 +53,7 @@ export class HpuContext implements HandlerContext {
   private cyc = 0
   private readonly hz: number
   private readonly issueCycles: number
+  private readonly copier = new PieceCopier()
 
   constructor(readonly hpu: number, private readonly services: HpuServices) {
     this.numHpus = services.numHpus
@@ -110,7 +112,7 @@ export class HpuContext implements HandlerContext {
       if (srcOffset < 0 || srcOffset + len > src.length) {
         throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
       }
-      copyBytes(host, hostOffset, src, srcOffset, len)
+      this.copier.copy(host, hostOffset, src, srcOffset, len)
     }
     this.charge(this.issueCycles)
     const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, noEvent, this.hpu)
@@ -125,7 +127,7 @@ export class HpuContext implements HandlerContext {
       if (dstOffset < 0 || dstOffset + len > dst.length) {
         throw new HandlerError(`dmaFromHost: destination range [${dstOffset}, ${dstOffset + len}) outside ${dst.length} B`)
       }
-      copyBytes(dst, dstOffset, host, hostOffset, len)
+      this.copier.copy(dst, dstOffset, host, hostOffset, len)
     }
     this.charge(this.issueCycles)
     const done = this.services.dmaRead(this.now, len, this.hpu)
@@ -242,19 +244,5 @@ export class HpuContext implements HandlerContext {
     if (!(Number.isInteger(off) && off >= 0 && off + len <= this.mem.length)) {
       throw new HandlerError(`${what}: HPU memory offset ${off} outside the context's ${this.mem.length} B`)
     }
-  }
-}
-
-/** Below this many bytes a loop beats making a view for TypedArray.set (and allocates nothing). */
-const LOOP_COPY_MAX = 64
-
-/** Copies `len` bytes of `src` from `srcOffset` to `dst` at `dstOffset`, as TypedArray.set would. */
-function copyBytes(dst: Uint8Array, dstOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
-  if (srcOffset === 0 && len === src.length) {
-    dst.set(src, dstOffset)
-  } else if (len <= LOOP_COPY_MAX && dst.buffer !== src.buffer) {
-    for (let i = 0; i < len; i++) dst[dstOffset + i] = src[srcOffset + i]!
-  } else {
-    dst.set(src.subarray(srcOffset, srcOffset + len), dstOffset)
   }
 }

@@ -42,6 +42,13 @@ export interface NicOptions {
   /** Keep a record of every message received in stats.messages (default true; run() needs none). */
   readonly keepMessageLog?: boolean
   /**
+   * Keep the time series of the DMA queue depth (`dma.depth`), the packet buffer's occupancy
+   * (`buffer.occupancy`) and NIC memory's (`memory.occupancy`); default true. They take two
+   * samples per DMA and per packet, 32 bytes: gigabytes over a run of many ranks with small
+   * blocks. Their peaks are kept either way (NIC memory's latest value too).
+   */
+  readonly keepSeries?: boolean
+  /**
    * The caller validated its own inputs (the runtime's run()): MEs and contexts are not parsed
    * again with zod on every post, which cost a sixth of a many-rank run. Default false.
    */
@@ -67,6 +74,7 @@ export class Nic {
   readonly outbound: OutboundEngine
   private readonly parts: NicParts
   private readonly postFn = (e: HostEvent) => this.events.post(e)
+  private readonly putFn = (put: PutOptions) => { this.outbound.put(put) }
   private readonly trustedInputs: boolean
 
   constructor(options: NicOptions) {
@@ -79,9 +87,11 @@ export class Nic {
     this.trustedInputs = options.trustedInputs ?? false
     this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
-    this.buffer = new PacketBuffer(profile.nic.pktBufBytes)
+    this.buffer = new PacketBuffer(profile.nic.pktBufBytes, options.keepSeries ?? true)
+    if (options.keepSeries === false) this.memory.occupancy.keepLatestOnly()
     this.dma = new DmaEngine<ProcessedMessage>(sim, new PcieModel(profile.pcie), {
       lanes: profile.nic.hpus,
+      keepSeries: options.keepSeries ?? true,
       onWrite: (msg, done, bytes, hostOffset, notify) => this.written(msg, done, bytes, hostOffset, notify),
     })
     const runner = new HpuRunner(this.services(), profile.costs.handlerBaseCycles)
@@ -217,11 +227,16 @@ export class Nic {
       putFromHost: (t, hostOffset, len, dest, msg) => {
         const host = msg.context.hostBuffer
         const data = host === null ? null : host.subarray(hostOffset, hostOffset + len)
-        this.parts.later(t, () => this.outbound.put({ ...dest, bytes: len, data }))
+        // The put's options are its event's argument: no closure per call.
+        const put: PutOptions = { ...dest, bytes: len, data }
+        if (t <= sim.now) this.outbound.put(put)
+        else sim.at(t, this.putFn, put)
       },
       counterInc: (t, msg, n) => {
         const c = msg.context.counter
-        if (c !== null) this.parts.later(t, () => c.inc(n))
+        if (c === null) return
+        if (t <= sim.now) c.inc(n)
+        else sim.at(t, c.incBy, n)
       },
       hostEvent: (t, msg, value) => {
         this.parts.postAt(makeEvent('handler', t, this.node, { meId: msg.meId, userPtr: msg.userPtr, header: msg.header, value }))

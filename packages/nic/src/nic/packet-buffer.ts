@@ -11,12 +11,16 @@ export class PacketBuffer {
   used = 0
   /** NIC memory left for buffered packets (Infinity unless a fault limits it). */
   memLimit = Infinity
-  readonly occupancy = new TimeSeries(0)
+  /** Bytes used over time (two samples per packet); null when not kept. The peak is kept either way. */
+  readonly occupancy: TimeSeries | null
+  private peakBytes = 0
 
-  constructor(readonly capacity: number) {}
+  constructor(readonly capacity: number, keepSeries = true) {
+    this.occupancy = keepSeries ? new TimeSeries(0) : null
+  }
 
   get peak(): number {
-    return this.occupancy.peak
+    return this.peakBytes
   }
 
   fits(bytes: number): boolean {
@@ -29,12 +33,13 @@ export class PacketBuffer {
   }
 
   take(bytes: number, now: Ps): void {
-    this.used += bytes
-    this.occupancy.record(now, this.used)
+    const used = (this.used += bytes)
+    if (used > this.peakBytes) this.peakBytes = used
+    if (this.occupancy !== null) this.occupancy.record(now, used)
   }
 
   release(bytes: number, now: Ps): void {
     this.used -= bytes
-    this.occupancy.record(now, this.used)
+    if (this.occupancy !== null) this.occupancy.record(now, this.used)
   }
 }

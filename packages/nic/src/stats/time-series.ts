@@ -35,6 +35,7 @@ export class TimeSeries {
   private lastT: Ps = 0
   private peakValue: number
   private peakAt: Ps = 0
+  private latestOnly = false
 
   constructor(readonly initial = 0, capacity = 64) {
     let cap = 2
@@ -81,6 +82,15 @@ export class TimeSeries {
         return
       }
     }
+    if (this.latestOnly && n > 0) {
+      // the latest sample moves forward in place: no storage grows
+      const at = 2 * (n - 1 - this.base)
+      this.cur[at] = t
+      this.cur[at + 1] = value
+      this.lastT = t
+      if (value > this.peakValue) this.notePeak(t, value)
+      return
+    }
     let k = 2 * (n - this.base)
     if (k === this.cur.length) {
       this.extend()
@@ -91,6 +101,15 @@ export class TimeSeries {
     this.n = n + 1
     this.lastT = t
     if (value > this.peakValue) this.notePeak(t, value)
+  }
+
+  /**
+   * From now on keeps only the latest sample (besides the peak and its time), for owners whose
+   * readers need no more than `peak`, `last` and `lastTime`: a run of millions of DMAs then holds
+   * no samples. `samples`, `at` and `integral` see the samples kept, the latest in place of the rest.
+   */
+  keepLatestOnly(): void {
+    this.latestOnly = true
   }
 
   /** Adds `delta` to the current value at time `t`. */

@@ -23,3 +23,6 @@ export { selectDeltaR, type DeltaRInput, type DeltaRChoice, type DeltaRBound } f
 export { DEFAULT_EPSILON, chooseDeltaR, type DeltaRPolicy } from './model/receive-delta-r.js'
 export { makeCheckpoints, checkpointSlotBytes, slotBytesOf, type CheckpointSet } from './handlers/checkpoints.js'
 export { receiveLayout, spanOf, type ReceiveLayout } from './layout.js'
+export { TypeCountCache } from './type-cache.js'
+export { typeSegments, type TypeSegments } from './handlers/type-segments.js'
+export { iovecList, type IovecList } from './receive/iovec.js'

@@ -3,6 +3,7 @@
 // bytes of the user buffer outside the span can never be written by the NIC.
 
 import { loopInfo, loopOfCount, type Datatype } from '@spinmpi/ddt/internal'
+import { TypeCountCache } from './type-cache.js'
 
 export interface ReceiveLayout {
   /** Packed bytes of the message. */
@@ -12,9 +13,14 @@ export interface ReceiveLayout {
   readonly hi: number
 }
 
-export function receiveLayout(type: Datatype, count: number): ReceiveLayout {
+const layouts = new TypeCountCache<ReceiveLayout>((type, count) => {
   const info = loopInfo(loopOfCount(type, count))
-  return { bytes: type.size * count, lo: info.lo, hi: info.hi }
+  return Object.freeze({ bytes: type.size * count, lo: info.lo, hi: info.hi })
+})
+
+/** The layout of `count` instances of `type` (made once per type and count). */
+export function receiveLayout(type: Datatype, count: number): ReceiveLayout {
+  return layouts.get(type, count)
 }
 
 /** The ME's host memory: the span of the user buffer, or null in timing mode. */

@@ -8,6 +8,7 @@
 import { Segment, type Datatype } from '@spinmpi/ddt'
 import type { NicParams, Profile, Ps } from '@spinmpi/nic'
 import { hostCopyPs, hostWalkPs } from '../model/host-cost.js'
+import { typeSegments } from './type-segments.js'
 
 export interface CheckpointSet {
   /** Checkpoint interval in bytes. */
@@ -32,7 +33,7 @@ export function slotBytesOf(seg: Segment, nic: NicParams): number {
 
 /** The checkpoint slot size C of (type, count) under the profile's layout. */
 export function checkpointSlotBytes(type: Datatype, count: number, profile: Profile): number {
-  return slotBytesOf(new Segment(type, count), profile.nic)
+  return slotBytesOf(typeSegments(type, count).fresh, profile.nic)
 }
 
 export function makeCheckpoints(type: Datatype, count: number, deltaR: number, profile: Profile): CheckpointSet {

@@ -4,7 +4,7 @@
 
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { makeCheckpoints, type CheckpointSet } from '../handlers/checkpoints.js'
-import { dataloopBytes } from './dataloop-bytes.js'
+import { typeSegments } from '../handlers/type-segments.js'
 import { residencyOf } from './residency.js'
 
 export interface ResidentCheckpoints {
@@ -13,7 +13,7 @@ export interface ResidentCheckpoints {
 
 export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) {
   const profile = req.nic.profile
-  const loopBytes = dataloopBytes(req.type, req.count)
+  const loopBytes = typeSegments(req.type, req.count).dataloopBytes
   const residency = residencyOf(req.nic)
   return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
     const set = makeCheckpoints(req.type, req.count, deltaR, profile)

@@ -1,16 +1,16 @@
 // `hpu-local` (SC19 §3.2.4): one segment per vHPU (blocked-RR, Δp = 1, P vHPUs); each catches up
 // over the other vHPUs' packets and resets when a packet is behind it.
 
-import { Segment } from '@spinmpi/ddt'
+import type { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { slotBytesOf } from '../handlers/checkpoints.js'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
-import { dataloopBytes } from './dataloop-bytes.js'
 import { receiveLayout } from '../layout.js'
 import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { residencyOf } from './residency.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
+import { typeSegments } from '../handlers/type-segments.js'
 import { handlerUnits } from '../model/completion-model.js'
 import { servesAny, type ReceiveStrategy } from './record.js'
 
@@ -19,18 +19,19 @@ export function hpuLocalPlan(req: ReceiveRequest): Planned {
   const profile = req.nic.profile
   const layout = receiveLayout(req.type, req.count)
   const P = profile.nic.hpus
-  const proto = new Segment(req.type, req.count)
-  const slot = slotBytesOf(proto, profile.nic)
+  const shared = typeSegments(req.type, req.count)
+  const slot = slotBytesOf(shared.fresh, profile.nic)
   const residency = residencyOf(req.nic)
   const { state, created } = residency.acquire(residency.key(req.type, req.count, 'dataloop'), () => ({
-    data: new Uint8Array(dataloopBytes(req.type, req.count)),
+    data: new Uint8Array(shared.dataloopBytes),
     extra: null,
   }))
-  const segs: Segment[] = []
-  for (let i = 0; i < P; i++) segs.push(proto.clone())
+  // each vHPU's segment starts at offset 0, made when the vHPU gets its first packet (a message
+  // of fewer packets than vHPUs needs fewer of them)
+  const segs: (Segment | undefined)[] = new Array<Segment | undefined>(P).fill(undefined)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const payload: PayloadHandler = (ctx, pkt) => {
-    const seg = segs[ctx.vhpu]!
+    const seg = segs[ctx.vhpu] ?? (segs[ctx.vhpu] = shared.fresh.clone())
     if (pkt.offset < seg.position) {
       seg.reset()
       counters.resets++

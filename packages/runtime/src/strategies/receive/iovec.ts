@@ -15,18 +15,37 @@ import type { Planned } from './planned.js'
 import { gammaOf, typeWork } from '../model/type-work.js'
 import { handlerUnits } from '../model/completion-model.js'
 import { servesAny, type ReceiveStrategy } from './record.js'
+import { TypeCountCache } from '../type-cache.js'
 
 const ENTRY_BYTES = 16
 const NO_EVENT: DmaOptions = { noEvent: true }
 
+/** The iovec list of (type, count): each entry's buffer offset and length, and where it starts in the stream (n + 1 starts). */
+export interface IovecList {
+  readonly offsets: Float64Array
+  readonly lengths: Float64Array
+  readonly starts: Float64Array
+}
+
+const lists = new TypeCountCache<IovecList>((type, count) => {
+  const runs = flatten(type, count)
+  const n = runs.length
+  const lens = runs.lengths
+  const starts = new Float64Array(n + 1)
+  for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + lens[i]!
+  return { offsets: runs.offsets, lengths: lens, starts }
+})
+
+/** The iovec list of (type, count), flattened once per type and count (the NIC only reads it). */
+export function iovecList(type: Parameters<typeof flatten>[0], count: number): IovecList {
+  return lists.get(type, count)
+}
+
 export function iovecPlan(req: ReceiveRequest): Planned {
   const profile = req.nic.profile
   const layout = receiveLayout(req.type, req.count)
-  const runs = flatten(req.type, req.count)
-  const n = runs.length
-  const offs = runs.offsets, lens = runs.lengths
-  const starts = new Float64Array(n + 1)
-  for (let i = 0; i < n; i++) starts[i + 1] = starts[i]! + lens[i]!
+  const { offsets: offs, starts } = iovecList(req.type, req.count)
+  const n = offs.length
   const perRead = profile.costs.iovecEntriesPerRead
   const fetchPs = ns(profile.costs.iovecReadNs)
   const nPkt = Math.max(1, Math.ceil(layout.bytes / profile.network.mtuBytes))

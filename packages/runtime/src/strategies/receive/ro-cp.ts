@@ -1,7 +1,6 @@
 // `ro-cp` (SC19 §3.2.4): host-made checkpoints every Δr bytes, read-only on the NIC; each handler
 // copies the nearest one into its HPU's scratch slot and catches up from there.
 
-import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { restoreSlot } from '../handlers/checkpoints.js'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
@@ -10,6 +9,7 @@ import { receiveLayout } from '../layout.js'
 import { offloadPlan, planGamma } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
+import { typeSegments } from '../handlers/type-segments.js'
 import { chooseDeltaR, type DeltaRPolicy } from '../model/receive-delta-r.js'
 import { handlerUnits, type ReceiveModel } from '../model/completion-model.js'
 import { copySlotFrom, residentCheckpoints, type ResidentCheckpoints } from './checkpoint-state.js'
@@ -23,8 +23,8 @@ export function roCpPlan(req: ReceiveRequest): Planned {
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
   const P = profile.nic.hpus
-  const scratch: Segment[] = []
-  for (let i = 0; i < P; i++) scratch.push(new Segment(req.type, req.count))
+  // every handler restores its HPU's scratch slot into the segment first: one shared segment
+  const seg = typeSegments(req.type, req.count).scratch
   const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
@@ -34,7 +34,6 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     // the copy: master slot j (after the dataloop) into this HPU's scratch slot
     copySlotFrom(state.data, base, j, ctx.mem, ctx.hpu, set.slotBytes)
     ctx.account('init', copy)
-    const seg = scratch[ctx.hpu]!
     restoreSlot(seg, ctx.mem, 0, ctx.hpu, set.slotBytes)
     w.run(ctx, pkt, seg)
     return ReturnCode.SUCCESS

@@ -1,7 +1,6 @@
 // `rw-cp` (SC19 §3.2.4): blocked-RR with Δp = ⌈Δr/k⌉ and one vHPU per run, which owns the
 // working copy of its run's checkpoint; a master copy restores it when a packet arrives behind it.
 
-import { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { restoreSlot } from '../handlers/checkpoints.js'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
@@ -10,6 +9,7 @@ import { receiveLayout } from '../layout.js'
 import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
+import { typeSegments } from '../handlers/type-segments.js'
 import { chooseDeltaR, type DeltaRPolicy } from '../model/receive-delta-r.js'
 import { handlerUnits, type ReceiveModel } from '../model/completion-model.js'
 import { copySlotFrom, residentCheckpoints, type ResidentCheckpoints } from './checkpoint-state.js'
@@ -26,8 +26,9 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at
   // posting). A handler works on its run's slot in place: it reads the state there, progresses
   // it and stores it back, so the next packet of the run continues where this one stopped. The
-  // Segment object only decodes the slot; no state is kept outside NIC memory between handlers.
-  const decoder = new Segment(req.type, req.count)
+  // Segment object only decodes the slot; no state is kept outside NIC memory between handlers,
+  // so the type's shared scratch segment serves.
+  const decoder = typeSegments(req.type, req.count).scratch
   const copy = copyCycles(profile, set.slotBytes)
   const w = new SegmentWriter(layout.lo, profile.costs)
   const deltaR = set.deltaR
