@@ -100,6 +100,38 @@ describe('Simulator', () => {
     expect(sim.executed).toBe(2)
   })
 
+  it('runs a woken chain of any number of microtask turns before the next event, and lets macrotasks run', async () => {
+    const sim = new Simulator()
+    const log: string[] = []
+    // 3000 wake-ups, each followed by a chain of turns longer than any fixed count of hops
+    const deep = async (depth: number): Promise<void> => {
+      for (let i = 0; i < depth; i++) await null
+    }
+    let immediates = 0
+    const tick = (): void => {
+      immediates++
+      if (sim.pending > 0) setImmediate(tick)
+    }
+    setImmediate(tick)
+    const proc = async (): Promise<void> => {
+      for (let k = 0; k < 3000; k++) {
+        const woken = sim.sleep(1)
+        sim.after(1, () => log.push(`event@${sim.now}`))
+        await woken
+        await deep(k % 7 === 0 ? 200 : 3)
+        log.push(`${k}@${sim.now}`)
+      }
+    }
+    const done = proc()
+    await sim.runAsync()
+    await done
+    // each continuation ran at its instant, before the event scheduled just after its sleep
+    for (let k = 0; k < 3000; k++) expect(log.slice(2 * k, 2 * k + 2)).toEqual([`${k}@${k + 1}`, `event@${k + 1}`])
+    // the loop went back to the event loop during the run (every 1024 wake-ups), so a
+    // setImmediate chain ran beside it
+    expect(immediates).toBeGreaterThan(1)
+  })
+
   it('leaves a process parked when nothing will wake it (deadlock is observable)', async () => {
     const sim = new Simulator()
     const never = sim.signal<number>()

@@ -49,7 +49,8 @@ export function runScaleBench(o: ScaleBenchOptions): void {
 function runChild(ranks: number, mode: 'data' | 'timing', profile: Profile): ScaleMeasure {
   let out: string
   try {
-    out = execFileSync(process.execPath, [CHILD, String(ranks), mode, JSON.stringify(profile)], {
+    // the child runs with this process's Node flags (the larger young generation of bin/spinmpi.js)
+    out = execFileSync(process.execPath, [...process.execArgv, CHILD, String(ranks), mode, JSON.stringify(profile)], {
       encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20,
     })
   } catch (err) {

@@ -181,7 +181,8 @@ export class Network {
       msg.ended = true
       this.streams.delete(msgId)
     }
-    log('msg %d: %d -> %d, +%d B%s', msg.id, msg.src, msg.dst, bytes, end ? ' (end)' : '')
+    // guarded: a call of a disabled debug logger still allocates its argument list
+    if (log.enabled) log('msg %d: %d -> %d, +%d B%s', msg.id, msg.src, msg.dst, bytes, end ? ' (end)' : '')
     const port = this.ports[msg.src]!
     if (!port.queue.includes(msg)) port.queue.push(msg)
     this.schedulePump(msg.src, Math.max(this.sim.now, port.injectFree))

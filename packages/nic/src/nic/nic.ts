@@ -142,7 +142,8 @@ export class Nic {
       }
     }
     this.matching.link(me)
-    log('node %d: ME %d posted on %s list', this.node, me.id, me.list)
+    // guarded: a call of a disabled debug logger still allocates its argument list
+    if (log.enabled) log('node %d: ME %d posted on %s list', this.node, me.id, me.list)
     return me
   }
 

@@ -112,15 +112,24 @@ export class Simulator implements WakeupSink {
    */
   runAsync(until: Ps = Infinity): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      // Continuations run before the next event, even one of the same group: after an event that
-      // woke a process the loop goes on in a macrotask (setImmediate), which Node starts only once
-      // the microtask queue is empty. One callback for the whole run, no promise per wake-up.
+      // Continuations run before the next event, even one of the same group. After an event that
+      // woke a process the loop goes on once the microtask queue is empty: a microtask queued now
+      // (behind the woken continuations) schedules the loop with process.nextTick, and Node runs
+      // the next-tick queue only after it has drained every microtask, including those queued
+      // meanwhile. Every YIELD_EVERY wake-ups the loop goes on in a macrotask (setImmediate)
+      // instead, so timers and I/O (progress bars, worker messages) are not starved.
+      let sinceYield = 0
       const loop = (): void => {
         try {
           while (this.step(until)) {
             if (this.wakeups > 0) {
               this.wakeups = 0
-              setImmediate(loop)
+              if (++sinceYield >= YIELD_EVERY) {
+                sinceYield = 0
+                setImmediate(loop)
+              } else {
+                void RESOLVED.then(tickLoop)
+              }
               return
             }
           }
@@ -130,6 +139,7 @@ export class Simulator implements WakeupSink {
         }
         resolve()
       }
+      const tickLoop = (): void => process.nextTick(loop)
       setImmediate(() => {
         this.wakeups = 0
         loop()
@@ -137,6 +147,10 @@ export class Simulator implements WakeupSink {
     })
   }
 }
+
+const RESOLVED: Promise<void> = Promise.resolve()
+/** Wake-ups between two macrotask turns of runAsync's loop. */
+const YIELD_EVERY = 1024
 
 function fireSignal(s: Signal<void>): void {
   s.fire()

@@ -26,18 +26,28 @@ export class Completion {
     if (r === null) return EMPTY_STATUS
     await this.ep.cpu.settle()
     if (!r.done) await this.pending.around(r.description, r.settled)
-    return this.observe(r)
+    // a promise, as the async observe returned (the caller resumes as many turns later)
+    return Promise.resolve(this.observe(r))
   }
 
   /** `firstError`: rethrow the first failure itself (sendrecv) rather than an InStatusError. */
   async waitall(reqs: readonly Request[], call = 'waitall', firstError = false): Promise<Status[]> {
-    const rs = reqs.map((q) => this.own(q, call))
+    const n = reqs.length
+    const rs: (RequestImpl | null)[] = new Array(n)
+    for (let i = 0; i < n; i++) rs[i] = this.own(reqs[i]!, call)
     await this.ep.cpu.settle()
     let open = 0
-    for (const r of rs) if (r !== null && !r.done) open++
+    for (let i = 0; i < n; i++) if (rs[i] !== null && !rs[i]!.done) open++
     if (open > 0) {
-      const waiting = rs.filter((r): r is RequestImpl => r !== null && !r.done)
-      await this.pending.around(waiting, Promise.all(waiting.map((r) => r.settled)))
+      const waiting: RequestImpl[] = new Array(open)
+      const settled: Promise<void>[] = new Array(open)
+      for (let i = 0, j = 0; i < n; i++) {
+        const r = rs[i]!
+        if (r === null || r.done) continue
+        waiting[j] = r
+        settled[j++] = r.settled
+      }
+      await this.pending.around(waiting, Promise.all(settled))
     }
     return this.observeAll(rs, null, call, firstError)
   }
@@ -70,7 +80,7 @@ export class Completion {
     const r = this.own(req, 'test')
     await this.poll()
     if (r === null) return EMPTY_STATUS
-    return r.done ? this.observe(r) : null
+    return r.done ? Promise.resolve(this.observe(r)) : null
   }
 
   async testall(reqs: readonly Request[]): Promise<Status[] | null> {
@@ -115,16 +125,15 @@ export class Completion {
   private async observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, call: string, firstError: boolean): Promise<Status[]> {
     const n = indices === null ? rs.length : indices.length
     // order[j]: the slot (position in indices) observed j-th; an insertion sort when n is small
-    const doneAt = (k: number): number => rs[indices === null ? k : indices[k]!]?.completedAt ?? -1
     const order: number[] = new Array(n)
     if (n > 16) {
       for (let k = 0; k < n; k++) order[k] = k
-      order.sort((a, b) => doneAt(a) - doneAt(b) || a - b)
+      order.sort((a, b) => doneAt(rs, indices, a) - doneAt(rs, indices, b) || a - b)
     }
     for (let k = 0; k < n && n <= 16; k++) {
-      const t = doneAt(k)
+      const t = doneAt(rs, indices, k)
       let j = k
-      while (j > 0 && doneAt(order[j - 1]!) > t) {
+      while (j > 0 && doneAt(rs, indices, order[j - 1]!) > t) {
         order[j] = order[j - 1]!
         j--
       }
@@ -158,16 +167,28 @@ export class Completion {
     await this.ep.cpu.spend(this.ep.pollPs)
   }
 
-  /** Charges the completion's host work once and makes the request inactive; throws its error. */
-  private async observe(r: RequestImpl): Promise<Status> {
+  /**
+   * Charges the completion's host work once and makes the request inactive; its error rejects.
+   * Callers await what it returns. With no host work to charge it returns the status itself (or a
+   * rejected promise), not an async function's promise: awaiting either takes one microtask turn,
+   * so the order of the ranks' continuations is unchanged, without an async frame per completion.
+   */
+  private observe(r: RequestImpl): Status | Promise<Status> {
     if (!r.observed) {
       r.observed = true
       r.active = false
       this.ep.trace?.waited(r.traceOp, r.hostCostPs - this.ep.overheadPs)
-      if (r.hostCostPs > 0) await this.ep.cpu.spend(r.hostCostPs)
+      if (r.hostCostPs > 0) return this.charge(r)
     } else if (!r.active) {
       return EMPTY_STATUS
     }
+    if (r.error !== null) return Promise.reject(r.error)
+    return r.status!
+  }
+
+  /** observe's path with host work: spend it on the rank's CPU, then the status or the error. */
+  private async charge(r: RequestImpl): Promise<Status> {
+    await this.ep.cpu.spend(r.hostCostPs)
     if (r.error !== null) throw r.error
     return r.status!
   }
@@ -178,6 +199,11 @@ export class Completion {
     if (!(req instanceof RequestImpl)) throw new MpiError(ERR_ARG, `${this.prefix}${call}: not a request of this run`)
     return req.active ? req : null
   }
+}
+
+/** When the k-th request of observeAll's selection completed (-1: none). */
+function doneAt(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, k: number): number {
+  return rs[indices === null ? k : indices[k]!]?.completedAt ?? -1
 }
 
 /** The active completed request that completed first (then lowest index), or -1. */

@@ -32,9 +32,15 @@ export class HostCpu {
     return DONE
   }
 
-  /** Books `ps` and waits for it. */
-  async spend(ps: Ps): Promise<void> {
+  /**
+   * Books `ps` and waits for it. Resolves in the same microtask turn as the async function
+   * `{ book(ps); await settle() }` it replaces (one turn more than settle's promise), without an
+   * async function's frame and promises per call.
+   */
+  spend(ps: Ps): Promise<void> {
     this.book(ps)
-    await this.settle()
+    const wait = this.freeAt - this.sim.now
+    if (wait > 0) return this.sim.sleep(wait).then(noop).then(noop)
+    return DONE.then(noop)
   }
 }
