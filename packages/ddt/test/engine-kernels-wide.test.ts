@@ -4,7 +4,7 @@
 // native block copy, and the same in a PackArena.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BYTE, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
+import { BYTE, COMPLEX128, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
 import type { Datatype } from '../src/index.js'
 import { referenceRuns } from './reference.js'
 
@@ -124,6 +124,71 @@ describe('wide moves in the generated kernels', () => {
     check({ type, count: 64, shift: 0, pshift: 0, seed: 7 }, false)
     check({ type, count: 64, shift: 4, pshift: 4, seed: 8 }, false)
     check({ type, count: 63, shift: 1, pshift: 0, seed: 9 }, false)
+  })
+
+  it('short runs of instances side by side (unpacked row by row): the reference bytes, overlapping rows too', () => {
+    // extent = run length and runs of up to 32 B: unpack moves up to 4 instances per row when the
+    // rows do not overlap (count * run <= stride); counts around that bound take both paths
+    const sideBySide = fc.record({
+      old: elem, rows: fc.integer({ min: 2, max: 20 }), block: fc.integer({ min: 1, max: 4 }),
+      count: fc.integer({ min: 1, max: 19 }), room: fc.integer({ min: -3, max: 3 }),
+      shift: fc.integer({ min: 0, max: 7 }), pshift: fc.integer({ min: 0, max: 7 }), seed: fc.integer(),
+    }).map((r): Case => {
+      const e = r.old.size
+      const strideElems = Math.max(r.block, r.count * r.block + r.room)
+      const type = resized(vector(r.rows, r.block, strideElems, r.old), 0, r.block * e).commit()
+      return { type, count: r.count, shift: r.shift * (r.shift % 2 === 0 ? e : 1), pshift: r.pshift * (r.pshift % 2 === 0 ? e : 1), seed: r.seed }
+    })
+    // unpack of arbitrary packed bytes: where rows overlap, the last write in typemap order wins
+    const unpackInOrder = (c: Case): void => {
+      const runs = referenceRuns(c.type, c.count)
+      let lo = 0, hi = 0, size = 0
+      for (const [o, l] of runs) { lo = Math.min(lo, o); hi = Math.max(hi, o + l); size += l }
+      const origin = 16 + c.shift - lo
+      const packed = bytesWithNaNs(size + c.pshift, c.seed ^ 0x55)
+      const want = new Uint8Array(hi - lo + 32 + c.shift).fill(0x5a), got = want.slice()
+      let at = c.pshift
+      for (const [o, l] of runs) for (let k = 0; k < l; k++) want[origin + o + k] = packed[at++]!
+      unpack(c.type, c.count, packed, c.pshift, got, origin)
+      expect(Buffer.compare(got, want)).toBe(0)
+    }
+    fc.assert(fc.property(sideBySide, (c) => { check(c, false); unpackInOrder(c) }), { numRuns: 400 })
+    const elem16 = resized(vector(64, 1, 64, COMPLEX128), 0, 16).commit()
+    for (let i = 0; i < 200; i++) check({ type: elem16, count: 64 - (i % 3), shift: 0, pshift: 0, seed: i + 1 }, false)
+  })
+
+  it('native copies reusing their source views: the same buffers packed again, at other origins, counts and offsets', () => {
+    // the kernels keep the views of their native copies per source buffer and position (kernels.ts
+    // viewsFor): a sequence of calls over two buffers each way, with contents changed between
+    // calls, must give the reference bytes every time, whether the stored views were reused or not
+    const step = fc.record({
+      buf: fc.integer({ min: 0, max: 1 }), packed: fc.integer({ min: 0, max: 1 }), shift: fc.integer({ min: 0, max: 1 }),
+      pshift: fc.integer({ min: 0, max: 1 }), count: fc.integer({ min: 1, max: 3 }), seed: fc.integer(),
+    })
+    const lens = fc.array(fc.integer({ min: 1, max: 250 }), { minLength: 1, maxLength: 8 })
+    fc.assert(fc.property(elem, lens, fc.integer({ min: 0, max: 40 }), fc.array(step, { minLength: 2, maxLength: 12 }), (old, ls, gap, steps) => {
+      const e = old.size
+      let at = 0
+      const type = hindexed(ls, ls.map((l) => { const x = at; at += (l + gap) * e; return x }), old).commit()
+      const size = ls.reduce((a, l) => a + l, 0) * e * 3
+      const span = 3 * at + 64
+      const bufs = [new Uint8Array(span), new Uint8Array(span)], packs = [new Uint8Array(size + 16), new Uint8Array(size + 16)]
+      for (const s of steps) {
+        const origin = 16 + s.shift * 8, off = s.pshift * 8, n = s.count * ls.reduce((a, l) => a + l, 0) * e
+        const src = bytesWithNaNs(span, s.seed)
+        const buf = bufs[s.buf]!, packed = packs[s.packed]!
+        buf.set(src)
+        const runs = referenceRuns(type, s.count)
+        const want = new Uint8Array(n)
+        let w = 0
+        for (const [o, l] of runs) for (let k = 0; k < l; k++) want[w++] = src[origin + o + k]!
+        expect(pack(type, s.count, buf, origin, packed, off)).toBe(n)
+        expect(Buffer.compare(packed.subarray(off, off + n), want)).toBe(0)
+        buf.fill(0x5a)
+        unpack(type, s.count, packed, off, buf, origin)
+        for (const [o, l] of runs) expect(Buffer.compare(buf.subarray(origin + o, origin + o + l), src.subarray(origin + o, origin + o + l))).toBe(0)
+      }
+    }), { numRuns: 150 })
   })
 
   it('hot kernels (optimized by the JIT after many calls) keep every NaN bit pattern', () => {

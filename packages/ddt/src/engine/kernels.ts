@@ -9,6 +9,40 @@ export type Grain = 8 | 4 | 1
 export interface BoundKernel {
   readonly run: Kernel
   readonly table: Int32Array
+  /**
+   * The views of the native copies per source buffer, for the last source position used with it
+   * (undefined when the kernel makes none). A weak map: the views hold their buffer, and an
+   * ephemeron's value does not keep its key alive, so a buffer nobody else holds is still freed.
+   */
+  readonly views: WeakMap<ArrayBufferLike, SourceViews> | undefined
+}
+
+interface SourceViews {
+  at: number
+  list: Uint8Array[]
+}
+
+const NO_VIEWS: Uint8Array[] = []
+
+/**
+ * The view list to pass to `k` for a source buffer read from unit `at`: the stored one when the
+ * last call read the same buffer from the same place (packing the same buffer again, as halo
+ * exchanges do, then makes no views), else a fresh list the kernel fills.
+ */
+export function viewsFor(k: BoundKernel, source: ArrayBufferLike, at: number): Uint8Array[] {
+  const m = k.views
+  if (m === undefined) return NO_VIEWS
+  const v = m.get(source)
+  if (v === undefined) {
+    const list: Uint8Array[] = []
+    m.set(source, { at, list })
+    return list
+  }
+  if (v.at !== at) {
+    v.at = at
+    v.list = []
+  }
+  return v.list
 }
 
 /** Whole-ArrayBuffer views, one set per buffer (so calls allocate no views). */
@@ -44,13 +78,21 @@ export function wordView(bytes: Uint8Array): Float64Array {
 }
 
 /** `undefined` when the type's kernel would be too large to generate (callers use segments). */
+const KEYS: Readonly<Record<Direction, Readonly<Record<Grain, string>>>> = {
+  pack: { 8: 'pack/8', 4: 'pack/4', 1: 'pack/1' },
+  unpack: { 8: 'unpack/8', 4: 'unpack/4', 1: 'unpack/1' },
+}
+
 export function kernelFor(c: CompiledType, grain: Grain, dir: Direction): BoundKernel | undefined {
-  const key = `${dir}/${grain}`
-  if (c.kernels.has(key)) return c.kernels.get(key) as BoundKernel | undefined
+  // a constant key: no string built per call
+  const key = KEYS[dir][grain]
+  const known = c.kernels.get(key) as BoundKernel | undefined
+  if (known !== undefined || c.kernels.has(key)) return known
   const src = kernelSource(c.loop, grain, dir)
   const k = src === undefined ? undefined : {
-    run: new Function('B', 'P', 'b', 'p0', 'count', 'extent', 'T', 'B8', 'P8', 'BF', 'PF', src.source) as Kernel,
+    run: new Function('B', 'P', 'b', 'p0', 'count', 'extent', 'T', 'B8', 'P8', 'BF', 'PF', 'V', src.source) as Kernel,
     table: src.table,
+    views: src.views ? new WeakMap<ArrayBufferLike, SourceViews>() : undefined,
   }
   c.kernels.set(key, k)
   return k

@@ -7,7 +7,7 @@ import { checkRoom, checkTypemapInside } from './bounds-check.js'
 import { arenaOf } from './arena.js'
 import { compiledCommitted, type CompiledType } from './compile.js'
 import { copyBytes } from './copy.js'
-import { byteView, grainFor, kernelFor, unitView, wordView } from './kernels.js'
+import { byteView, grainFor, kernelFor, unitView, viewsFor, wordView } from './kernels.js'
 import { Segment } from './segment.js'
 import { checkCount, checkInt, checkOffset, checkRange, checkSpan } from './validate.js'
 
@@ -57,7 +57,10 @@ function runWhole(c: CompiledType, dir: 'pack' | 'unpack', count: number, buf: U
   if (k === undefined) return false
   // integer quotients (g divides each), passed as int32 so the kernel's arithmetic stays integer
   const extent = count <= 1 ? 0 : (c.type.extent / g) | 0
-  k.run(unitView(buf, g), unitView(packed, g), (bufAt / g) | 0, (pAt / g) | 0, count, extent, k.table, byteView(buf), byteView(packed), wordView(buf), wordView(packed))
+  const b = (bufAt / g) | 0, p = (pAt / g) | 0
+  // the native copies' source views: kept per source buffer and position (see viewsFor)
+  const views = dir === 'pack' ? viewsFor(k, buf.buffer, b) : viewsFor(k, packed.buffer, p)
+  k.run(unitView(buf, g), unitView(packed, g), b, p, count, extent, k.table, byteView(buf), byteView(packed), wordView(buf), wordView(packed), views)
   return true
 }
 
