@@ -237,35 +237,40 @@ describe("LogGOPSim's binary format", () => {
   })
 })
 
+type QueueStep = { take: boolean; rank: number; src: number; tag: number }
+
+/**
+ * Plays `steps` on MatchQueues and on a plain list per rank walked in posting order (MPI's
+ * matching rule, wildcards on either side): every take must return the walk's entry.
+ */
+function takesMatchPostingOrderWalk(ranks: number, capacity: number, steps: readonly QueueStep[]): void {
+  const n = steps.length
+  const entrySrc = new Int32Array(n)
+  const entryTag = new Int32Array(n)
+  const q = new MatchQueues(ranks, capacity, entrySrc, entryTag)
+  const reference: number[][] = Array.from({ length: ranks }, () => [])
+  steps.forEach((s, op) => {
+    const list = reference[s.rank]!
+    if (!s.take) {
+      entrySrc[op] = s.src
+      entryTag[op] = s.tag
+      q.append(s.rank, op)
+      list.push(op)
+      return
+    }
+    const k = list.findIndex((e) => (s.src === ANY || entrySrc[e] === ANY || entrySrc[e] === s.src) && (s.tag === ANY || entryTag[e] === ANY || entryTag[e] === s.tag))
+    expect(q.take(s.rank, s.src, s.tag)).toBe(k < 0 ? -1 : list.splice(k, 1)[0]!)
+    expect(q.count(s.rank)).toBe(list.length)
+  })
+  for (let r = 0; r < ranks; r++) expect(q.entries(r)).toEqual(reference[r])
+}
+
 describe('hashed matching queues keep MPI order', () => {
   it('take returns what a walk of the whole queue in posting order returns (random posts, wildcards on both sides)', () => {
     const value = fc.integer({ min: -1, max: 3 }) // -1 is ANY
     // mostly appends to one rank, so queues grow past the indexing threshold and drain again
     const step = fc.record({ take: fc.integer({ min: 0, max: 9 }).map((x) => x < 4), rank: fc.integer({ min: 0, max: 2 }).map((r) => (r === 2 ? 1 : r)), src: value, tag: value })
-    fc.assert(
-      fc.property(fc.array(step, { maxLength: 300 }), (steps) => {
-        const n = steps.length
-        const entrySrc = new Int32Array(n)
-        const entryTag = new Int32Array(n)
-        const q = new MatchQueues(3, n, entrySrc, entryTag)
-        const reference: number[][] = [[], [], []]
-        steps.forEach((s, op) => {
-          if (!s.take) {
-            entrySrc[op] = s.src
-            entryTag[op] = s.tag
-            q.append(s.rank, op)
-            reference[s.rank]!.push(op)
-            return
-          }
-          const list = reference[s.rank]!
-          const k = list.findIndex((e) => (s.src === -1 || entrySrc[e] === -1 || entrySrc[e] === s.src) && (s.tag === -1 || entryTag[e] === -1 || entryTag[e] === s.tag))
-          const want = k < 0 ? -1 : list.splice(k, 1)[0]!
-          expect(q.take(s.rank, s.src, s.tag)).toBe(want)
-        })
-        for (let r = 0; r < 3; r++) expect(q.entries(r)).toEqual(reference[r])
-      }),
-      { numRuns: 300 },
-    )
+    fc.assert(fc.property(fc.array(step, { maxLength: 300 }), (steps) => takesMatchPostingOrderWalk(3, steps.length, steps)), { numRuns: 300 })
   })
 })
 
@@ -275,30 +280,7 @@ describe('indexed matching queues: long queues, queries with a wildcard source o
     // the (ANY, T), (S, ANY) and (S, T) queries go through the tag, source and exact indexes
     const value = fc.integer({ min: -1, max: 5 })
     const step = fc.record({ take: fc.integer({ min: 0, max: 3 }).map((x) => x === 0), rank: fc.integer({ min: 0, max: 1 }), src: value, tag: value })
-    fc.assert(
-      fc.property(fc.array(step, { minLength: 200, maxLength: 1500 }), (steps) => {
-        const n = steps.length
-        const entrySrc = new Int32Array(n)
-        const entryTag = new Int32Array(n)
-        const q = new MatchQueues(2, 8, entrySrc, entryTag)
-        const reference: number[][] = [[], []]
-        steps.forEach((s, op) => {
-          if (!s.take) {
-            entrySrc[op] = s.src
-            entryTag[op] = s.tag
-            q.append(s.rank, op)
-            reference[s.rank]!.push(op)
-            return
-          }
-          const list = reference[s.rank]!
-          const k = list.findIndex((e) => (s.src === ANY || entrySrc[e] === ANY || entrySrc[e] === s.src) && (s.tag === ANY || entryTag[e] === ANY || entryTag[e] === s.tag))
-          expect(q.take(s.rank, s.src, s.tag)).toBe(k < 0 ? -1 : list.splice(k, 1)[0]!)
-          expect(q.count(s.rank)).toBe(list.length)
-        })
-        for (let r = 0; r < 2; r++) expect(q.entries(r)).toEqual(reference[r])
-      }),
-      { numRuns: 60 },
-    )
+    fc.assert(fc.property(fc.array(step, { minLength: 200, maxLength: 1500 }), (steps) => takesMatchPostingOrderWalk(2, 8, steps)), { numRuns: 60 })
   })
 })
 
