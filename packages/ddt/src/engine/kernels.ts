@@ -77,14 +77,14 @@ export function wordView(bytes: Uint8Array): Float64Array {
   return viewsOf(bytes.buffer).f64
 }
 
-/** `undefined` when the type's kernel would be too large to generate (callers use segments). */
+/** Kernel cache keys, constant so a lookup builds no string. */
 const KEYS: Readonly<Record<Direction, Readonly<Record<Grain, string>>>> = {
   pack: { 8: 'pack/8', 4: 'pack/4', 1: 'pack/1' },
   unpack: { 8: 'unpack/8', 4: 'unpack/4', 1: 'unpack/1' },
 }
 
+/** `undefined` when the type's kernel would be too large to generate (callers use segments). */
 export function kernelFor(c: CompiledType, grain: Grain, dir: Direction): BoundKernel | undefined {
-  // a constant key: no string built per call
   const key = KEYS[dir][grain]
   const known = c.kernels.get(key) as BoundKernel | undefined
   if (known !== undefined || c.kernels.has(key)) return known
