@@ -13,7 +13,11 @@ const COUNTS_PER_TYPE = 8
 export class TypeCountCache<T> {
   private readonly byType = new WeakMap<Datatype, Map<number, T>>()
 
-  constructor(private readonly build: (type: Datatype, count: number) => T) {}
+  /** `countsPerType`: how many counts of one type are kept (Infinity: all). */
+  constructor(
+    private readonly build: (type: Datatype, count: number) => T,
+    private readonly countsPerType = COUNTS_PER_TYPE,
+  ) {}
 
   /** The entry of (type, count), built at the first call. */
   get(type: Datatype, count: number): T {
@@ -25,7 +29,7 @@ export class TypeCountCache<T> {
     let hit = perType.get(count)
     if (hit === undefined) {
       hit = this.build(type, count)
-      if (perType.size >= COUNTS_PER_TYPE) perType.delete(perType.keys().next().value as number)
+      if (perType.size >= this.countsPerType) perType.delete(perType.keys().next().value as number)
       perType.set(count, hit)
     }
     return hit

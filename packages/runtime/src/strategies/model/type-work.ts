@@ -3,6 +3,7 @@
 // Host cost (host-cost.ts), γ and the iovec list all derive from these counts.
 
 import { Segment, type Datatype } from '@spinmpi/ddt'
+import { TypeCountCache } from '../type-cache.js'
 
 export interface TypeWork {
   /** Packed bytes of `count` instances. */
@@ -20,18 +21,29 @@ export interface TypeWork {
   readonly depth: number
 }
 
-const cache = new WeakMap<Datatype, Map<string, TypeWork>>()
+type Counter<T> = (type: Datatype, count: number, param: number) => T
+
+/**
+ * The memo of `counter` for one value of its profile parameter (cache-line size, MTU: few distinct
+ * values), every count of a type kept.
+ */
+function memoFor<T>(memos: Map<number, TypeCountCache<T>>, param: number, counter: Counter<T>): TypeCountCache<T> {
+  let memo = memos.get(param)
+  if (memo === undefined) {
+    memo = new TypeCountCache((t, n) => counter(t, n, param), Infinity)
+    memos.set(param, memo)
+  }
+  return memo
+}
+
+const workByLine = new Map<number, TypeCountCache<TypeWork>>()
 
 /** Counts the work of (type, count) for cache lines of `lineBytes`; memoized per type. */
 export function typeWork(type: Datatype, count: number, lineBytes: number): TypeWork {
-  let perType = cache.get(type)
-  if (perType === undefined) {
-    perType = new Map()
-    cache.set(type, perType)
-  }
-  const key = `${count}/${lineBytes}`
-  const hit = perType.get(key)
-  if (hit !== undefined) return hit
+  return memoFor(workByLine, lineBytes, countWork).get(type, count)
+}
+
+function countWork(type: Datatype, count: number, lineBytes: number): TypeWork {
   const seg = new Segment(type, count)
   let blocks = 0
   let lines = 0
@@ -43,7 +55,7 @@ export function typeWork(type: Datatype, count: number, lineBytes: number): Type
     lines += last - first + 1 - (first === lastLine ? 1 : 0)
     lastLine = last
   })
-  const work: TypeWork = {
+  return {
     bytes: seg.size,
     blocks,
     touchedLines: lines,
@@ -52,8 +64,6 @@ export function typeWork(type: Datatype, count: number, lineBytes: number): Type
     pieces: seg.pieces,
     depth: seg.depth,
   }
-  perType.set(key, work)
-  return work
 }
 
 /** Average contiguous blocks per packet of `mtu` bytes (SC19's γ). */
@@ -62,21 +72,17 @@ export function gammaOf(work: TypeWork, mtu: number): number {
   return work.blocks / packets
 }
 
-const perPacketCache = new WeakMap<Datatype, Map<string, Uint32Array>>()
+const blocksByMtu = new Map<number, TypeCountCache<Uint32Array>>()
 
 /**
  * Blocks overlapping each packet of `mtu` bytes (a block split by a packet boundary counts in
  * both): the γ of every packet, whose average is gammaOf. Memoized per type.
  */
 export function packetBlocks(type: Datatype, count: number, mtu: number): Uint32Array {
-  let perType = perPacketCache.get(type)
-  if (perType === undefined) {
-    perType = new Map()
-    perPacketCache.set(type, perType)
-  }
-  const key = `${count}/${mtu}`
-  const hit = perType.get(key)
-  if (hit !== undefined) return hit
+  return memoFor(blocksByMtu, mtu, countPacketBlocks).get(type, count)
+}
+
+function countPacketBlocks(type: Datatype, count: number, mtu: number): Uint32Array {
   const seg = new Segment(type, count)
   const out = new Uint32Array(Math.max(1, Math.ceil(seg.size / mtu)))
   seg.process(0, seg.size, (_buf, stream, len) => {
@@ -84,6 +90,5 @@ export function packetBlocks(type: Datatype, count: number, mtu: number): Uint32
     const last = Math.floor((stream + len - 1) / mtu)
     for (let p = first; p <= last; p++) out[p]!++
   })
-  perType.set(key, out)
   return out
 }

@@ -6,7 +6,7 @@ import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { slotBytesOf } from '../handlers/checkpoints.js'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { receiveLayout } from '../layout.js'
-import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
+import { checkpointFreeDetails, offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { residencyOf } from './residency.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
@@ -44,7 +44,7 @@ export function hpuLocalPlan(req: ReceiveRequest): Planned {
     policy: { kind: 'blockedRR', deltaP: 1, vhpus: P },
     hpuMemBytes: P * slot,
     hostPrepPs: 0,
-    details: { gamma: planGamma(req), deltaR: 0, checkpoints: 0, checkpointBytes: slot, reused: false },
+    details: checkpointFreeDetails(planGamma(req), slot),
   })
 }
 

@@ -10,7 +10,7 @@ import { ns, ReturnCode, type DmaOptions, type PayloadHandler } from '@spinmpi/n
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { hostWalkPs } from '../model/host-cost.js'
 import { receiveLayout } from '../layout.js'
-import { offloadPlan } from './offload-plan.js'
+import { checkpointFreeDetails, offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { gammaOf, typeWork } from '../model/type-work.js'
 import { handlerUnits } from '../model/completion-model.js'
@@ -79,7 +79,7 @@ export function iovecPlan(req: ReceiveRequest): Planned {
     policy: { kind: 'blockedRR', deltaP: nPkt, vhpus: 1 },
     hpuMemBytes: perRead * ENTRY_BYTES,
     hostPrepPs: hostWalkPs(profile.host, n),
-    details: { gamma: gammaOf(work, profile.network.mtuBytes), deltaR: 0, checkpoints: 0, checkpointBytes: 0, reused: false },
+    details: checkpointFreeDetails(gammaOf(work, profile.network.mtuBytes)),
   })
 }
 

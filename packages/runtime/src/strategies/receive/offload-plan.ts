@@ -27,7 +27,8 @@ export interface OffloadParts {
   /** Whether the resident state was created (and copied over PCIe) for this receive. */
   readonly created: boolean
   readonly hostPrepPs: number
-  readonly details: PlanDetails
+  /** The plan's details; `reused` follows from `created`. */
+  readonly details: Omit<PlanDetails, 'reused'>
   readonly counters?: HandlerCounters
 }
 
@@ -68,6 +69,11 @@ export function offloadPlan(req: ReceiveRequest, p: OffloadParts): Planned {
     },
     abandon: release,
   }
+}
+
+/** Details of a plan that keeps no checkpoints (specialized, iovec, hpu-local). */
+export function checkpointFreeDetails(gamma: number, slotBytes = 0): Omit<PlanDetails, 'reused'> {
+  return { gamma, deltaR: 0, checkpoints: 0, checkpointBytes: slotBytes }
 }
 
 /** Average blocks per packet of the request's message (for the plan's details). */

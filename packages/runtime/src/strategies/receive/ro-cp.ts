@@ -43,7 +43,7 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     hpuMemBytes: P * set.slotBytes,
     hostPrepPs: set.hostPs,
     details: {
-      gamma: planGamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused: false,
+      gamma: planGamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes,
       deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
     },
   })

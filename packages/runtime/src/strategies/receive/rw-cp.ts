@@ -58,7 +58,7 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
     initialMem: set.slots,
     hostPrepPs: set.hostPs,
     details: {
-      gamma: planGamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: slotBytes, reused: false,
+      gamma: planGamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: slotBytes,
       deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
     },
   })

@@ -4,7 +4,7 @@
 import { classify, MpiError, ERR_ARG } from '@spinmpi/ddt'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { receiveLayout } from '../layout.js'
-import { offloadPlan } from './offload-plan.js'
+import { checkpointFreeDetails, offloadPlan } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { residencyOf } from './residency.js'
 import { classifyFor, specializedPayload } from './specialized-handler.js'
@@ -30,7 +30,7 @@ export function specializedPlan(req: ReceiveRequest): Planned {
     hpuMemBytes: 0,
     // building the descriptor reads the normalized loop once: one step per block list entry
     hostPrepPs: d[0] === 0 ? 0 : hostWalkPs(profile.host, work.blocks),
-    details: { gamma: gammaOf(work, profile.network.mtuBytes), deltaR: 0, checkpoints: 0, checkpointBytes: 0, reused: false },
+    details: checkpointFreeDetails(gammaOf(work, profile.network.mtuBytes)),
   })
 }
 
