@@ -240,14 +240,14 @@ export class DmaEngine<T = unknown> {
     if (q.canLead(lane)) {
       q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
       // Its event takes the next number: no other event can fall between the two.
-      this.sim.at(t, this.leadFn, lane)
+      this.sim.atQuiet(t, this.leadFn, lane)
       return
     }
     if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
       throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
     }
     // A request that wants a host event gets a real event, so its event is posted at its own time.
-    if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
+    if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.atQuiet(t, this.settleFn)
   }
 
   /** The event of `lane`'s lead: books the queued requests before it, then the lead. */

@@ -249,7 +249,7 @@ export class Network {
     if (port.pumpScheduled) return
     port.pumpScheduled = true
     port.pumpAt = t
-    this.sim.at(t, this.pumpFn, node)
+    this.sim.atQuiet(t, this.pumpFn, node)
   }
 
   /**
@@ -262,7 +262,7 @@ export class Network {
     if (port.pumpScheduled && port.pumpAt <= t) return
     port.pumpScheduled = true
     port.pumpAt = t
-    this.sim.at(t, this.pumpFn, node)
+    this.sim.atQuiet(t, this.pumpFn, node)
   }
 
   /** Wakes the pump for the oldest lost packet of `node` (when its timeout fires, or on resume). */
@@ -363,6 +363,7 @@ export class Network {
       if (faults.drop > 0 && rng.next() < faults.drop) {
         this.counters.packetsDropped++
         // the retransmission buffer holds its own copy: the sender's buffer may be reused by then
+        if (data !== null) this.sim.hostCopies.flush()
         const kept = data === null ? null : data.slice(dataOffset, dataOffset + length)
         const r: Resend = { src, dst, msgId, seq, offset, length, flags, user, data: kept, due: now + ser + this.rtoPs }
         this.ports[src]!.resend.push(r)
@@ -391,7 +392,7 @@ export class Network {
       const ejectStart = Math.max(now + this.latency, dstPort.ejectFree)
       dstPort.ejectFree = ejectStart + ser
       pkt.arrivedAt = dstPort.ejectFree
-      this.sim.at(dstPort.ejectFree, this.deliverFn, pkt)
+      this.sim.atQuiet(dstPort.ejectFree, this.deliverFn, pkt)
     }
   }
 

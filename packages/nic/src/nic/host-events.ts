@@ -109,6 +109,8 @@ export class HostEventQueue {
   constructor(private readonly sim: Simulator, readonly keepLog = true) {}
 
   post(event: HostEvent): void {
+    // Host code hears of the event (a filter runs now): the bytes copied so far are in memory.
+    this.sim.hostCopies.flush()
     if (this.keepLog) this.log.push(event)
     for (let i = 0; i < this.waiters.length; i++) {
       const w = this.waiters[i]!

@@ -6,6 +6,7 @@
 
 import type { Ps } from '../sim/time.js'
 import { cyclesPs } from '../sim/time.js'
+import { BULK_COPY_MIN, type HostCopies } from '../sim/host-copies.js'
 import type {
   DmaHandle, DmaOptions, HandlerContext, HandlerPhase, MessageHeader, PutDestination,
 } from './handler-api.js'
@@ -27,6 +28,8 @@ export interface HpuServices {
   readonly issueCycles: number
   /** Cycles of one atomic read-modify-write on HPU memory. */
   readonly atomicCycles: number
+  /** Payload copies to host memory made in bulk later (the simulator's queue). */
+  readonly hostCopies: HostCopies
   /** DMAs issued from HPU `lane`, whose clock never goes back while a handler runs. */
   dmaWrite(t: Ps, bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean, lane: number): Ps
   dmaRead(t: Ps, bytes: number, lane: number): Ps
@@ -44,8 +47,14 @@ export class HpuContext implements HandlerContext {
   vhpu = -1
   mem!: Uint8Array
   view!: DataView
-  hostBuffer: Uint8Array | null = null
   header!: MessageHeader
+  /**
+   * The inbound packet's payload view while its payload handler runs (else null): the one source
+   * whose copies to host memory may wait in hostCopies (no handler writes into it).
+   */
+  payload: Uint8Array | null = null
+  /** Host memory of the ME (read through hostBuffer by handlers). */
+  private host: Uint8Array | null = null
   private msg!: ProcessedMessage
   private hostLength = 0
   /** Clock = base + cycles since base. */
@@ -54,12 +63,20 @@ export class HpuContext implements HandlerContext {
   private readonly hz: number
   private readonly issueCycles: number
   private readonly copier = new PieceCopier()
+  private readonly copies: HostCopies
 
   constructor(readonly hpu: number, private readonly services: HpuServices) {
     this.numHpus = services.numHpus
     this.node = services.node
     this.hz = services.hpuHz
     this.issueCycles = services.issueCycles
+    this.copies = services.hostCopies
+  }
+
+  /** Host memory of the ME, or null in timing mode; every earlier DMA write is in it. */
+  get hostBuffer(): Uint8Array | null {
+    this.copies.flush()
+    return this.host
   }
 
   /** Prepares the context for one handler invocation starting at `start`. */
@@ -68,7 +85,7 @@ export class HpuContext implements HandlerContext {
     this.msg = msg
     this.mem = c.mem
     this.view = c.view
-    this.hostBuffer = c.hostBuffer
+    this.host = c.hostBuffer
     this.hostLength = c.hostLength
     this.header = msg.header
     this.vhpu = vhpu
@@ -107,12 +124,19 @@ export class HpuContext implements HandlerContext {
 
   private writeToHost(hostOffset: number, src: Uint8Array | null, srcOffset: number, len: number, blocking: boolean, noEvent: boolean): DmaHandle {
     this.checkHost(hostOffset, len, 'dmaToHost')
-    const host = this.hostBuffer
+    const host = this.host
     if (src !== null && host !== null && len > 0) {
       if (srcOffset < 0 || srcOffset + len > src.length) {
         throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
       }
-      this.copier.copy(host, hostOffset, src, srcOffset, len)
+      // Long pieces of the packet wait to be copied in bulk; short ones (datatype blocks) go at
+      // once as words, after what waits (in order).
+      if (len >= BULK_COPY_MIN && src === this.payload) {
+        this.copies.copy(host, hostOffset, src, srcOffset, len)
+      } else {
+        this.copies.flush()
+        this.copier.copy(host, hostOffset, src, srcOffset, len)
+      }
     }
     this.charge(this.issueCycles)
     const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, noEvent, this.hpu)
@@ -122,11 +146,12 @@ export class HpuContext implements HandlerContext {
 
   private readFromHost(hostOffset: number, dst: Uint8Array | null, dstOffset: number, len: number, blocking: boolean): DmaHandle {
     this.checkHost(hostOffset, len, 'dmaFromHost')
-    const host = this.hostBuffer
+    const host = this.host
     if (dst !== null && host !== null && len > 0) {
       if (dstOffset < 0 || dstOffset + len > dst.length) {
         throw new HandlerError(`dmaFromHost: destination range [${dstOffset}, ${dstOffset + len}) outside ${dst.length} B`)
       }
+      this.copies.flush()
       this.copier.copy(dst, dstOffset, host, hostOffset, len)
     }
     this.charge(this.issueCycles)
@@ -146,6 +171,7 @@ export class HpuContext implements HandlerContext {
       if (srcOffset < 0 || srcOffset + len > src.length) {
         throw new HandlerError(`putFromDevice: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
       }
+      this.copies.flush()
       data = src.slice(srcOffset, srcOffset + len)
     }
     this.charge(this.issueCycles)

@@ -38,6 +38,7 @@ export class HpuRunner implements HerExecutor {
     const ctx = this.contexts[hpu]!
     const msg = her.msg!
     const spec = msg.context.spec
+    const copies = this.services.hostCopies
     ctx.begin(msg, start, her.vhpu, this.baseCycles)
     her.error = null
     try {
@@ -54,9 +55,15 @@ export class HpuRunner implements HerExecutor {
         pkt.offset = her.offset
         pkt.length = her.length
         pkt.index = her.index
-        pkt.data = her.scratch ?? (her.packet === null || her.packet.messageData === null ? null : her.packet.data)
+        const scratch = her.scratch
+        const data = scratch ?? (her.packet === null || her.packet.messageData === null ? null : her.packet.data)
+        // The handler reads its packet: bytes still to be copied into that buffer go first.
+        if (data !== null && copies.size > 0 && copies.writesInto(data.buffer)) copies.flush()
+        pkt.data = data
+        ctx.payload = scratch === null ? data : null
         her.code = spec.payload!(ctx, pkt)
         pkt.data = null
+        ctx.payload = null
       }
     } catch (err) {
       her.code = ReturnCode.FAIL

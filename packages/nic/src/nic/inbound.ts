@@ -10,6 +10,7 @@
 import debugFactory from 'debug'
 import type { Packet } from '../net/packet.js'
 import type { Ps } from '../sim/time.js'
+import { BULK_COPY_MIN } from '../sim/host-copies.js'
 import { ns } from '../sim/time.js'
 import { HER_COMPLETION, HER_HEADER, HER_PAYLOAD, type Her } from './her.js'
 import type { MessageHeader } from './handler-api.js'
@@ -98,7 +99,7 @@ export class InboundEngine implements HerSink<Her> {
       if (this.matchFreeAt > sim.now) {
         if (!this.pumpScheduled) {
           this.pumpScheduled = true
-          sim.at(this.matchFreeAt, this.pumpFn)
+          sim.atQuiet(this.matchFreeAt, this.pumpFn)
         }
         return
       }
@@ -111,7 +112,7 @@ export class InboundEngine implements HerSink<Her> {
     const frag = pkt.user as WireFragment
     const cost = frag.first && pkt.isHeader ? this.matchPs : this.lookupPs
     this.matchFreeAt = now + cost
-    this.p.sim.at(this.matchFreeAt, this.matchedFn, pkt)
+    this.p.sim.atQuiet(this.matchFreeAt, this.matchedFn, pkt)
   }
 
   private matched(pkt: Packet): void {
@@ -192,7 +193,7 @@ export class InboundEngine implements HerSink<Her> {
         her.length = len
         her.bufferBytes = len
         her.duplicate = again
-        this.p.sim.at(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
+        this.p.sim.atQuiet(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
         break
       }
       case MODE_DEPOSIT:
@@ -219,6 +220,7 @@ export class InboundEngine implements HerSink<Her> {
   private spill(msg: InboundMessage, frag: WireFragment, pkt: Packet, index: number, area: SpillArea): boolean {
     if (!msg.markSeen(index)) return this.duplicate(pkt)
     this.seen(msg, frag, pkt)
+    this.p.sim.hostCopies.flush()
     const kept = area.put(frag.fragOffset + pkt.offset, pkt.length, pkt.messageData === null ? null : pkt.data)
     const done = this.p.dma.write(kept)
     if (done > msg.lastWriteAt) msg.lastWriteAt = done
@@ -314,7 +316,16 @@ export class InboundEngine implements HerSink<Her> {
     const fit = Math.max(0, Math.min(len, me.options.length - hostOff))
     if (fit < len) msg.droppedBytes += len - fit
     const host = data !== null && fit > 0 ? me.hostMemory() : null
-    if (data !== null && host !== null && fit > 0) host.set(fit === len ? data : data.subarray(0, fit), hostOff)
+    if (data !== null && host !== null && fit > 0) {
+      // A long deposit waits for a bulk copy with the message's next packets; a short one goes now.
+      const copies = this.p.sim.hostCopies
+      if (fit >= BULK_COPY_MIN) {
+        copies.copy(host, hostOff, data, 0, fit)
+      } else {
+        copies.flush()
+        host.set(fit === len ? data : data.subarray(0, fit), hostOff)
+      }
+    }
     const done = this.p.dma.write(fit)
     if (done > msg.lastWriteAt) msg.lastWriteAt = done
   }

@@ -221,6 +221,7 @@ export class Nic {
       issueCycles: profile.costs.dmaIssueCycles,
       // A read and a write of NIC memory.
       atomicCycles: 2 * memAccess,
+      hostCopies: sim.hostCopies,
       dmaWrite: (t, bytes, msg, hostOffset, noEvent, lane) => dma.writeAt(t, bytes, lane, msg, hostOffset, !noEvent),
       dmaRead: (t, bytes, lane) => dma.readAt(t, bytes, lane),
       handlerEnded: () => dma.settle(),

@@ -113,7 +113,7 @@ export class HerScheduler {
     const end = this.executor.execute(her, hpu, start)
     this.busyPs[hpu] = this.busyPs[hpu]! + (end - start)
     this.handlerCount[hpu] = this.handlerCount[hpu]! + 1
-    this.sim.at(end, this.finishFn, hpu)
+    this.sim.atQuiet(end, this.finishFn, hpu)
   }
 
   private finish(hpu: number): void {

@@ -4,6 +4,7 @@
 // deterministic order, before time moves on.
 
 import { EventHeap, type EventFn } from './event-heap.js'
+import { HostCopies } from './host-copies.js'
 import { Signal, type WakeupSink } from './signal.js'
 import type { Ps } from './time.js'
 
@@ -22,6 +23,11 @@ export class Simulator implements WakeupSink {
    * the present in the (time, sequence) order of events, for work kept out of the event heap.
    */
   seq = -1
+  /**
+   * Payload copies into host memory not made yet (see host-copies.ts): flushed before every event
+   * that is not quiet and whenever the simulator hands control back (run, step, runAsync).
+   */
+  readonly hostCopies = new HostCopies()
   private readonly heap = new EventHeap()
   private wakeups = 0
   /** Next slot of the event group being run (-1: none); see step(). */
@@ -33,6 +39,18 @@ export class Simulator implements WakeupSink {
       throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
     }
     this.heap.push(time, fn as EventFn, arg)
+  }
+
+  /**
+   * As `at`, for the NIC's own packet steps: an event that reads or writes host memory only
+   * through the NIC (which flushes hostCopies first), never runs host code and wakes no host
+   * code synchronously, so queued copies may stay queued across it.
+   */
+  atQuiet<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
+    if (!(time >= this.now && time < Infinity)) {
+      throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
+    }
+    this.heap.push(time, fn as EventFn, arg, 1)
   }
 
   /** Schedules `fn(arg)` after `delay` picoseconds. */
@@ -70,11 +88,23 @@ export class Simulator implements WakeupSink {
   }
 
   /**
-   * Runs the next event, if one is due at or before `until`; returns false when none is. The one
-   * loop of the simulator: `run` and `runAsync` are this in a loop. Events pushed back to back for
-   * one time form a group (see EventHeap); `cursor` walks the current group across calls.
+   * Runs the next event, if one is due at or before `until`; returns false when none is. Host
+   * memory holds every byte copied so far when it returns.
    */
   step(until: Ps = Infinity): boolean {
+    try {
+      return this.advance(until)
+    } finally {
+      this.hostCopies.flush()
+    }
+  }
+
+  /**
+   * The one loop of the simulator: `step`, `run` and `runAsync` are this in a loop. Events pushed
+   * back to back for one time form a group (see EventHeap); `cursor` walks the current group
+   * across calls. A queued host copy is made before any event that is not quiet.
+   */
+  private advance(until: Ps): boolean {
     const heap = this.heap
     let s = this.cursor
     if (s < 0) {
@@ -87,6 +117,7 @@ export class Simulator implements WakeupSink {
     const fn = heap.fnOf(s)
     const arg = heap.argOf(s)
     this.seq = heap.seqOf(s)
+    if (heap.quietOf(s) === 0 && this.hostCopies.size > 0) this.hostCopies.flush()
     s = heap.take(s)
     this.cursor = s
     this.executed++
@@ -103,7 +134,11 @@ export class Simulator implements WakeupSink {
 
   /** Runs events synchronously up to and including time `until`. For models without processes. */
   run(until: Ps = Infinity): void {
-    while (this.step(until)) {}
+    try {
+      while (this.advance(until)) {}
+    } finally {
+      this.hostCopies.flush()
+    }
   }
 
   /**
@@ -121,8 +156,10 @@ export class Simulator implements WakeupSink {
       let sinceYield = 0
       const loop = (): void => {
         try {
-          while (this.step(until)) {
+          while (this.advance(until)) {
             if (this.wakeups > 0) {
+              // Woken processes run next: they see every byte copied so far.
+              this.hostCopies.flush()
               this.wakeups = 0
               if (++sinceYield >= YIELD_EVERY) {
                 sinceYield = 0
@@ -134,9 +171,11 @@ export class Simulator implements WakeupSink {
             }
           }
         } catch (err) {
+          this.hostCopies.flush()
           reject(err)
           return
         }
+        this.hostCopies.flush()
         resolve()
       }
       const tickLoop = (): void => process.nextTick(loop)

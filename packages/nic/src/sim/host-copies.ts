@@ -1,0 +1,91 @@
+// Host-memory copies of packet payloads, made late and in bulk. A payload handler's DMA of its
+// packet to host memory (the copy handler's one write per packet) is queued here instead of
+// copied at once; a write that continues the previous one (same buffers, next bytes of both)
+// extends it, so a message's packets, handled in arrival order on many HPUs, become one long
+// copy. Copied 2 KiB at a time between a microsecond of other simulator work, each packet's bytes
+// cost 3-4x a bulk copy's (the lines come cold and the prefetcher never gets going).
+//
+// The queue is flushed, in order, before anything can see the bytes: before every simulator
+// event that is not one of the NIC's own packet steps (host code, timers, host events), when the
+// simulator stops or yields to host code, and before the NIC itself reads or writes host memory
+// any other way (a deposit, a DMA read, a host atomic, a handler's ctx.hostBuffer). Copies run in
+// the order they were queued and a merged pair is one memmove of two distinct buffers, so the
+// bytes are those of copying each at once; simulated time never depends on when they move.
+
+/**
+ * Copies of at least this many bytes wait for a bulk copy; shorter ones (datatype blocks) are made
+ * at once, after the queue, by PieceCopier's word loops (set costs more below 512 B).
+ */
+export const BULK_COPY_MIN = 513
+
+/** Queued copies kept before a flush is forced (a message's packets merge into one). */
+const CAPACITY = 64
+
+export class HostCopies {
+  private readonly dst: (Uint8Array | null)[] = new Array<Uint8Array | null>(CAPACITY).fill(null)
+  private readonly dstBuffer: (ArrayBufferLike | null)[] = new Array<ArrayBufferLike | null>(CAPACITY).fill(null)
+  /** Per copy: the source's buffer and where in it the bytes start (packets' views differ, their buffer not). */
+  private readonly src: (ArrayBufferLike | null)[] = new Array<ArrayBufferLike | null>(CAPACITY).fill(null)
+  private readonly dstAt = new Float64Array(CAPACITY)
+  private readonly srcAt = new Float64Array(CAPACITY)
+  private readonly len = new Float64Array(CAPACITY)
+  /** Copies queued. */
+  size = 0
+  /** false: every copy is made at once (the reference the tests compare the queue with). */
+  deferring = true
+  /** Copies made by flushes and bytes they moved, so far (tests look). */
+  copies = 0
+  bytes = 0
+
+  /**
+   * Copies `len` bytes from src[srcOffset] to dst[dstOffset], now or at the next flush. The caller
+   * checked both ranges. Two views of one buffer are copied at once (memmove order matters).
+   */
+  copy(dst: Uint8Array, dstOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
+    const buffer = src.buffer
+    const target = dst.buffer
+    if (buffer === target || !this.deferring) {
+      this.flush()
+      dst.set(src.subarray(srcOffset, srcOffset + len), dstOffset)
+      return
+    }
+    const from = src.byteOffset + srcOffset
+    const last = this.size - 1
+    if (last >= 0 && this.dst[last] === dst && this.src[last] === buffer &&
+      this.dstAt[last]! + this.len[last]! === dstOffset && this.srcAt[last]! + this.len[last]! === from) {
+      this.len[last] = this.len[last]! + len
+      return
+    }
+    if (this.size === CAPACITY) this.flush()
+    const i = this.size++
+    this.dst[i] = dst
+    this.dstBuffer[i] = target
+    this.src[i] = buffer
+    this.dstAt[i] = dstOffset
+    this.srcAt[i] = from
+    this.len[i] = len
+  }
+
+  /** True when a queued copy writes into `buffer` (its bytes there are not final yet). */
+  writesInto(buffer: ArrayBufferLike): boolean {
+    for (let i = 0; i < this.size; i++) if (this.dstBuffer[i] === buffer) return true
+    return false
+  }
+
+  /** Makes every queued copy, in order. */
+  flush(): void {
+    const n = this.size
+    if (n === 0) return
+    this.size = 0
+    for (let i = 0; i < n; i++) {
+      const dst = this.dst[i]!
+      const len = this.len[i]!
+      dst.set(new Uint8Array(this.src[i]!, this.srcAt[i]!, len), this.dstAt[i]!)
+      this.dst[i] = null
+      this.dstBuffer[i] = null
+      this.src[i] = null
+      this.bytes += len
+    }
+    this.copies += n
+  }
+}
