@@ -53,6 +53,10 @@ export class HpuContext implements HandlerContext {
    * whose copies to host memory may wait in hostCopies (no handler writes into it).
    */
   payload: Uint8Array | null = null
+  /** The payload's buffer, where in it the payload starts and its length (set with payload). */
+  payloadBuffer: ArrayBufferLike | null = null
+  payloadStart = 0
+  payloadLength = 0
   /** Host memory of the ME (read through hostBuffer by handlers). */
   private host: Uint8Array | null = null
   private msg!: ProcessedMessage
@@ -126,13 +130,15 @@ export class HpuContext implements HandlerContext {
     this.checkHost(hostOffset, len, 'dmaToHost')
     const host = this.host
     if (src !== null && host !== null && len > 0) {
-      if (srcOffset < 0 || srcOffset + len > src.length) {
-        throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${src.length} B`)
+      // The packet's own view is not read here (its object is cold): its extent came with it.
+      const srcLength = src === this.payload ? this.payloadLength : src.length
+      if (srcOffset < 0 || srcOffset + len > srcLength) {
+        throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${srcLength} B`)
       }
       // Long pieces of the packet wait to be copied in bulk; short ones (datatype blocks) go at
       // once as words, after what waits (in order).
       if (len >= BULK_COPY_MIN && src === this.payload) {
-        this.copies.copy(host, hostOffset, src, srcOffset, len)
+        this.copies.copyFrom(host, hostOffset, this.payloadBuffer!, this.payloadStart + srcOffset, len)
       } else {
         this.copies.flush()
         this.copier.copy(host, hostOffset, src, srcOffset, len)

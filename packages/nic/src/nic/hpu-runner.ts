@@ -56,14 +56,27 @@ export class HpuRunner implements HerExecutor {
         pkt.length = her.length
         pkt.index = her.index
         const scratch = her.scratch
-        const data = scratch ?? (her.packet === null || her.packet.messageData === null ? null : her.packet.data)
-        // The handler reads its packet: bytes still to be copied into that buffer go first.
-        if (data !== null && copies.size > 0 && copies.writesInto(data.buffer)) copies.flush()
+        const packet = her.packet
+        const whole = packet === null ? null : packet.messageData
+        let data = scratch
+        ctx.payload = null
+        if (scratch === null && whole !== null) {
+          data = packet!.data
+          const buffer = whole.buffer
+          // The handler reads its packet: bytes still to be copied into that buffer go first.
+          if (copies.size > 0 && copies.writesInto(buffer)) copies.flush()
+          ctx.payload = data
+          ctx.payloadBuffer = buffer
+          ctx.payloadStart = whole.byteOffset + packet!.dataOffset
+          ctx.payloadLength = packet!.length
+        } else if (data !== null && copies.size > 0 && copies.writesInto(data.buffer)) {
+          copies.flush()
+        }
         pkt.data = data
-        ctx.payload = scratch === null ? data : null
         her.code = spec.payload!(ctx, pkt)
         pkt.data = null
         ctx.payload = null
+        ctx.payloadBuffer = null
       }
     } catch (err) {
       her.code = ReturnCode.FAIL

@@ -42,14 +42,17 @@ export class HostCopies {
    * checked both ranges. Two views of one buffer are copied at once (memmove order matters).
    */
   copy(dst: Uint8Array, dstOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
-    const buffer = src.buffer
+    this.copyFrom(dst, dstOffset, src.buffer, src.byteOffset + srcOffset, len)
+  }
+
+  /** As copy, from `len` bytes at byte `from` of `buffer` (a packet's payload, without its view). */
+  copyFrom(dst: Uint8Array, dstOffset: number, buffer: ArrayBufferLike, from: number, len: number): void {
     const target = dst.buffer
     if (buffer === target || !this.deferring) {
       this.flush()
-      dst.set(src.subarray(srcOffset, srcOffset + len), dstOffset)
+      dst.set(new Uint8Array(buffer, from, len), dstOffset)
       return
     }
-    const from = src.byteOffset + srcOffset
     const last = this.size - 1
     if (last >= 0 && this.dst[last] === dst && this.src[last] === buffer &&
       this.dstAt[last]! + this.len[last]! === dstOffset && this.srcAt[last]! + this.len[last]! === from) {
