@@ -54,7 +54,7 @@ export class EventHeap {
     this.arg = new Array<unknown>(capacity).fill(undefined)
   }
 
-  push(time: number, fn: EventFn, arg: unknown, quiet = 0): void {
+  push(time: number, fn: EventFn, arg: unknown, quiet: number): void {
     if (this.size === this.fn.length) this.grow()
     const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
     this.fn[slot] = fn

@@ -38,7 +38,7 @@ export class Simulator implements WakeupSink {
     if (!(time >= this.now && time < Infinity)) {
       throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
     }
-    this.heap.push(time, fn as EventFn, arg)
+    this.heap.push(time, fn as EventFn, arg, 0)
   }
 
   /**
@@ -92,11 +92,9 @@ export class Simulator implements WakeupSink {
    * memory holds every byte copied so far when it returns.
    */
   step(until: Ps = Infinity): boolean {
-    try {
-      return this.advance(until)
-    } finally {
-      this.hostCopies.flush()
-    }
+    const ran = this.advance(until)
+    this.hostCopies.flush()
+    return ran
   }
 
   /**
@@ -127,6 +125,8 @@ export class Simulator implements WakeupSink {
       // The rest of the group stays queued, so a caller that catches can go on stepping.
       if (s >= 0) heap.restoreGroup(s)
       this.cursor = -1
+      // The caller sees memory as the events so far left it.
+      this.hostCopies.flush()
       throw err
     }
     return true
@@ -134,11 +134,8 @@ export class Simulator implements WakeupSink {
 
   /** Runs events synchronously up to and including time `until`. For models without processes. */
   run(until: Ps = Infinity): void {
-    try {
-      while (this.advance(until)) {}
-    } finally {
-      this.hostCopies.flush()
-    }
+    while (this.advance(until)) {}
+    this.hostCopies.flush()
   }
 
   /**
@@ -171,7 +168,6 @@ export class Simulator implements WakeupSink {
             }
           }
         } catch (err) {
-          this.hostCopies.flush()
           reject(err)
           return
         }
