@@ -67,7 +67,9 @@ export class Network {
   private readonly gap: Ps
   private readonly fullPacketPs: Ps
   private readonly ports: Port[] = []
+  /** Released packets (a stack: `poolTop` of them, from the bottom; push/pop stayed builtin calls). */
   private readonly pool: Packet[] = []
+  private poolTop = 0
   private readonly streams = new Map<number, OutMessage>()
   private readonly reorder: ReorderOptions | null
   private readonly faults: FaultOptions | null
@@ -215,7 +217,9 @@ export class Network {
     pkt.messageData = null
     pkt.views = null
     pkt.user = null
-    this.pool.push(pkt)
+    if (this.poolTop === this.pool.length) this.pool.push(pkt)
+    else this.pool[this.poolTop] = pkt
+    this.poolTop++
   }
 
   /** Time `node`'s injection port is next free. */
@@ -375,7 +379,7 @@ export class Network {
     }
     const dstPort = this.ports[dst]!
     for (let c = 0; c < copies; c++) {
-      const pkt = this.pool.pop() ?? new Packet()
+      const pkt = this.poolTop > 0 ? this.pool[--this.poolTop]! : new Packet()
       pkt.src = src
       pkt.dst = dst
       pkt.msgId = msgId

@@ -2,7 +2,9 @@
 // space is booked in NIC memory), the scheduling policy and the host memory DMA targets.
 
 import type { CountingEvent } from './counting-event.js'
-import type { ExecutionContextSpec, HandlerPhase, SchedulingPolicy } from './handler-api.js'
+import type {
+  CompletionHandler, ExecutionContextSpec, HandlerPhase, HeaderHandler, PayloadHandler, SchedulingPolicy,
+} from './handler-api.js'
 
 /** Cycles a context's handlers booked per phase (ctx.account), for the handler time split. */
 export function emptySplit(): HandlerSplit {
@@ -24,6 +26,14 @@ export class ExecutionContext {
   readonly mem: Uint8Array
   readonly view: DataView
   readonly policy: SchedulingPolicy
+  /**
+   * The spec's handlers and host buffer, read once: specs of different handlers have different
+   * shapes, so reading them from the spec on every packet was a polymorphic lookup.
+   */
+  readonly header: HeaderHandler | undefined
+  readonly payload: PayloadHandler | undefined
+  readonly completion: CompletionHandler | undefined
+  readonly hostBuffer: Uint8Array | null
   readonly split: HandlerSplit = { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
   released = false
   /** The ME's counting event, bumped by ctx.counterInc. */
@@ -42,10 +52,10 @@ export class ExecutionContext {
     if (spec.initialMem) this.mem.set(spec.initialMem.subarray(0, spec.hpuMemBytes))
     this.view = new DataView(this.mem.buffer, this.mem.byteOffset, this.mem.byteLength)
     this.policy = spec.policy ?? DEFAULT_POLICY
-  }
-
-  get hostBuffer(): Uint8Array | null {
-    return this.spec.hostBuffer
+    this.header = spec.header
+    this.payload = spec.payload
+    this.completion = spec.completion
+    this.hostBuffer = spec.hostBuffer
   }
 
   book(phase: HandlerPhase | 'other', cycles: number): void {

@@ -34,11 +34,13 @@ export class Her {
   duplicate = false
 }
 
+// A stack with its own top index: Array push/pop were left as builtin calls on every packet.
 export class HerPool {
   private readonly free: Her[] = []
+  private top = 0
 
   get(): Her {
-    return this.free.pop() ?? new Her()
+    return this.top > 0 ? this.free[--this.top]! : new Her()
   }
 
   put(her: Her): void {
@@ -49,6 +51,8 @@ export class HerPool {
     her.error = null
     her.scratch = null
     her.duplicate = false
-    this.free.push(her)
+    if (this.top === this.free.length) this.free.push(her)
+    else this.free[this.top] = her
+    this.top++
   }
 }

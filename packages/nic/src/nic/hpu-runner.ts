@@ -37,19 +37,19 @@ export class HpuRunner implements HerExecutor {
   execute(her: Her, hpu: number, start: Ps): Ps {
     const ctx = this.contexts[hpu]!
     const msg = her.msg!
-    const spec = msg.context.spec
+    const context = msg.context
     const copies = this.services.hostCopies
     ctx.begin(msg, start, her.vhpu, this.baseCycles)
     her.error = null
     try {
       if (her.kind === HER_HEADER) {
-        her.code = spec.header!(ctx, msg.header)
+        her.code = context.header!(ctx, msg.header)
       } else if (her.kind === HER_COMPLETION) {
         const info = this.completion
         info.droppedBytes = msg.droppedBytes
         info.flowControlTriggered = msg.flowControlTriggered
         info.length = msg.header.length
-        her.code = spec.completion!(ctx, info)
+        her.code = context.completion!(ctx, info)
       } else {
         const pkt = this.packets[hpu]!
         pkt.offset = her.offset
@@ -73,7 +73,7 @@ export class HpuRunner implements HerExecutor {
           copies.flush()
         }
         pkt.data = data
-        her.code = spec.payload!(ctx, pkt)
+        her.code = context.payload!(ctx, pkt)
         pkt.data = null
         ctx.payload = null
         ctx.payloadBuffer = null

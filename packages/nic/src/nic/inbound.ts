@@ -285,7 +285,7 @@ export class InboundEngine implements HerSink<Her> {
       if (ctx !== null) {
         msg.context = ctx
         msg.mode = MODE_PROCESS
-        if (ctx.spec.header !== undefined) {
+        if (ctx.header !== undefined) {
           const her = p.herPool.get()
           her.kind = HER_HEADER
           her.msg = msg
@@ -340,7 +340,7 @@ export class InboundEngine implements HerSink<Her> {
   private route(her: Her): void {
     const msg = her.msg as InboundMessage
     const p = this.p
-    if (msg.mode === MODE_PROCESS && msg.context.spec.payload !== undefined) {
+    if (msg.mode === MODE_PROCESS && msg.context.payload !== undefined) {
       p.scheduler.enqueue(her, this.vhpuFor(msg, her.index))
       return
     }
@@ -465,7 +465,7 @@ export class InboundEngine implements HerSink<Her> {
     // Every message matched to an execution context gets its completion handler, whatever the
     // header returned (SC17's ping-pong does its PutFromHost there after PROCEED).
     const runsCompletion = msg.mode !== MODE_DISCARD && msg.me !== null && msg.me.context !== null &&
-      msg.context.spec.completion !== undefined
+      msg.context.completion !== undefined
     if (runsCompletion) {
       msg.completionStarted = true
       const her = this.p.herPool.get()
