@@ -47,16 +47,17 @@ export class HostCopies {
 
   /** As copy, from `len` bytes at byte `from` of `buffer` (a packet's payload, without its view). */
   copyFrom(dst: Uint8Array, dstOffset: number, buffer: ArrayBufferLike, from: number, len: number): void {
+    const last = this.size - 1
+    // (The queued copy it continues was checked: its two buffers differ.)
+    if (last >= 0 && this.dst[last] === dst && this.src[last] === buffer &&
+      this.dstAt[last]! + this.len[last]! === dstOffset && this.srcAt[last]! + this.len[last]! === from) {
+      this.len[last] = this.len[last]! + len
+      return
+    }
     const target = dst.buffer
     if (buffer === target || !this.deferring) {
       this.flush()
       dst.set(new Uint8Array(buffer, from, len), dstOffset)
-      return
-    }
-    const last = this.size - 1
-    if (last >= 0 && this.dst[last] === dst && this.src[last] === buffer &&
-      this.dstAt[last]! + this.len[last]! === dstOffset && this.srcAt[last]! + this.len[last]! === from) {
-      this.len[last] = this.len[last]! + len
       return
     }
     if (this.size === CAPACITY) this.flush()
