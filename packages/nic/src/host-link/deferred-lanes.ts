@@ -14,11 +14,6 @@
 // copy handler, that event runs back to back with the handler's end, in the same heap node, and
 // costs less than a pass through the tournament); the lead's event also books the queued
 // requests of other lanes that come before it.
-//
-// A request's tag (the message it writes for) is not stored per request: storing an object
-// into an array costs a write barrier, a slow one while the message is young, and a handler's
-// many requests share one tag. Tags are interned per lane run: a table entry per distinct tag in
-// a row, with a count of the requests using it, and each request holds its entry's index.
 
 import type { Ps } from '../sim/time.js'
 
@@ -33,14 +28,7 @@ export class DeferredLanes<T> {
   bytes: Float64Array
   hostOffset: Float64Array
   flags: Uint8Array
-  /** Per request: index of its tag in `tags`, -1 for none. */
-  private tagOf: Int32Array
-  /** Interned tags, the requests using each, and free entries. */
-  private tags: (T | null)[] = []
-  private tagRefs = new Int32Array(16)
-  private tagFree: number[] = []
-  /** Per lane: the entry of the tag it pushed last (-1: none). */
-  private readonly laneTagId: Int32Array
+  tag: (T | null)[]
   private next: Int32Array
   private free: Int32Array
   private freeTop = 0
@@ -93,8 +81,7 @@ export class DeferredLanes<T> {
     this.flags = new Uint8Array(capacity)
     this.next = new Int32Array(capacity)
     this.free = new Int32Array(capacity)
-    this.tagOf = new Int32Array(capacity)
-    this.laneTagId = new Int32Array(lanes).fill(-1)
+    this.tag = new Array<T | null>(capacity).fill(null)
   }
 
   /** True when `lane` has neither a lead nor queued requests: the next request leads. */
@@ -129,7 +116,7 @@ export class DeferredLanes<T> {
       this.bytes[r] = this.leadBytes[lane]!
       this.hostOffset[r] = this.leadOffset[lane]!
       this.flags[r] = this.leadFlags[lane]!
-      this.tagOf[r] = this.intern(lane, this.leadTag[lane]!)
+      this.tag[r] = this.leadTag[lane]!
       this.next[r] = this.head[lane]!
       if (this.head[lane] === -1) this.tail[lane] = r
       this.head[lane] = r
@@ -151,7 +138,7 @@ export class DeferredLanes<T> {
     this.bytes[r] = bytes
     this.hostOffset[r] = hostOffset
     this.flags[r] = flags
-    this.tagOf[r] = this.intern(lane, tag)
+    this.tag[r] = tag
     this.next[r] = -1
     this.tail[lane] = r
     this.size++
@@ -174,51 +161,17 @@ export class DeferredLanes<T> {
     return this.winSeq[1]!
   }
 
-  /** The tag of request `r` (read it before shiftFirst). */
-  tagAt(r: number): T | null {
-    const id = this.tagOf[r]!
-    return id < 0 ? null : this.tags[id]!
-  }
-
   /** Removes the earliest request (read its fields first). */
   shiftFirst(): void {
     const lane = this.winLane[1]!
     const r = this.head[lane]!
     const n = this.next[r]!
-    const id = this.tagOf[r]!
-    if (id >= 0 && --this.tagRefs[id]! === 0) {
-      this.tags[id] = null
-      this.tagFree.push(id)
-    }
+    this.tag[r] = null
     this.free[this.freeTop++] = r
     this.size--
     this.head[lane] = n
     if (n < 0) this.tail[lane] = -1
     this.replay(lane)
-  }
-
-  /** The tag entry for one more request of `lane` with `tag`: the lane's last one if the same. */
-  private intern(lane: number, tag: T | null): number {
-    if (tag === null) return -1
-    let id = this.laneTagId[lane]!
-    if (id < 0 || this.tags[id] !== tag) {
-      if (this.tagFree.length > 0) {
-        id = this.tagFree.pop()!
-      } else {
-        id = this.tags.length
-        this.tags.push(null)
-        if (id === this.tagRefs.length) {
-          const refs = new Int32Array(2 * id)
-          refs.set(this.tagRefs)
-          this.tagRefs = refs
-        }
-      }
-      this.tags[id] = tag
-      this.tagRefs[id] = 0
-      this.laneTagId[lane] = id
-    }
-    this.tagRefs[id]!++
-    return id
   }
 
   /** `lane`'s head changed: sets its leaf and plays its path to the root again. */
@@ -261,6 +214,6 @@ export class DeferredLanes<T> {
     this.flags = f
     this.next = g32(this.next)
     this.free = g32(this.free)
-    this.tagOf = g32(this.tagOf)
+    for (let i = this.tag.length; i < n; i++) this.tag.push(null)
   }
 }

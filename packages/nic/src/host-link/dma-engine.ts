@@ -279,7 +279,7 @@ export class DmaEngine<T = unknown> {
       const bytes = q.bytes[r]!
       const flags = q.flags[r]!
       const hostOffset = q.hostOffset[r]!
-      const tag = q.tagAt(r) as T
+      const tag = q.tag[r] as T
       q.shiftFirst()
       if ((flags & DEFERRED_WRITE) === 0) {
         this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
