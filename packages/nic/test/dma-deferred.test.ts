@@ -123,7 +123,7 @@ describe('DmaEngine deferred requests', () => {
     }), { numRuns: 150 })
   })
 
-  it('hand each write its own tag when many requests in a row share one (a handler's DMAs share their message)', () => {
+  it("hand each write its own tag when many requests in a row share one (as a handler's DMAs share their message)", () => {
     fc.assert(fc.property(fc.array(manyLaneActor, { minLength: 1, maxLength: 30 }), (actors) => {
       expect(play(actors, true, 11, true)).toEqual(play(actors, false, 11, true))
     }), { numRuns: 150 })
