@@ -2,6 +2,8 @@
 // context with the HPU's context object, turns a throw into a FAIL with its message, and reports
 // the end time (start + dispatch cycles + charged cycles + blocking waits).
 
+import type { Packet } from '../net/packet.js'
+import type { HostCopies } from '../sim/host-copies.js'
 import type { Ps } from '../sim/time.js'
 import type { CompletionInfo, PayloadPacket } from './handler-api.js'
 import { HER_COMPLETION, HER_HEADER, type Her } from './her.js'
@@ -55,34 +57,39 @@ export class HpuRunner implements HerExecutor {
         pkt.offset = her.offset
         pkt.length = her.length
         pkt.index = her.index
-        const scratch = her.scratch
-        const packet = her.packet
-        const whole = packet === null ? null : packet.messageData
-        let data = scratch
-        ctx.payload = null
-        if (scratch === null && whole !== null) {
-          data = packet!.data
-          const buffer = whole.buffer
-          // The handler reads its packet: bytes still to be copied into that buffer go first.
-          if (copies.size > 0 && copies.writesInto(buffer)) copies.flush()
-          ctx.payload = data
-          ctx.payloadBuffer = buffer
-          ctx.payloadStart = whole.byteOffset + packet!.dataOffset
-          ctx.payloadLength = packet!.length
-        } else if (data !== null && copies.size > 0 && copies.writesInto(data.buffer)) {
-          copies.flush()
+        let data = her.scratch
+        if (data !== null) {
+          // The handler reads its buffer: bytes still to be copied into that buffer go first.
+          if (copies.size > 0 && copies.writesInto(data.buffer)) copies.flush()
+        } else if (her.packet !== null && her.packet.messageData !== null) {
+          data = this.payloadOf(ctx, her.packet, copies)
         }
         pkt.data = data
         her.code = context.payload!(ctx, pkt)
         pkt.data = null
-        ctx.payload = null
-        ctx.payloadBuffer = null
+        if (ctx.payload !== null) {
+          ctx.payload = null
+          ctx.payloadBuffer = null
+        }
       }
     } catch (err) {
       her.code = ReturnCode.FAIL
       her.error = err instanceof Error ? `${err.name}: ${err.message}` : `handler threw ${String(err)}`
     }
     return ctx.end()
+  }
+
+  /** An inbound packet's payload (data mode): its view, also told to the context with where it lies. */
+  private payloadOf(ctx: HpuContext, packet: Packet, copies: HostCopies): Uint8Array {
+    const whole = packet.messageData!
+    const data = packet.data!
+    const buffer = whole.buffer
+    if (copies.size > 0 && copies.writesInto(buffer)) copies.flush()
+    ctx.payload = data
+    ctx.payloadBuffer = buffer
+    ctx.payloadStart = whole.byteOffset + packet.dataOffset
+    ctx.payloadLength = packet.length
+    return data
   }
 
   finished(her: Her): void {

@@ -115,7 +115,7 @@ export class Simulator implements WakeupSink {
     const fn = heap.fnOf(s)
     const arg = heap.argOf(s)
     this.seq = heap.seqOf(s)
-    if (heap.quietOf(s) === 0 && this.hostCopies.size > 0) this.hostCopies.flush()
+    if (this.hostCopies.size > 0 && heap.quietOf(s) === 0) this.hostCopies.flush()
     s = heap.take(s)
     this.cursor = s
     this.executed++
