@@ -6,10 +6,18 @@
 // one compact array instead of each view object (scattered over the heap, cold on every packet).
 
 export class PacketViews {
+  /** The send buffer's ArrayBuffer and where the send buffer starts in it (read once). */
+  readonly buffer: ArrayBufferLike
+  readonly byteOffset: number
   views: (Uint8Array | undefined)[] = []
   /** Per slot: byte offset of the view in the buffer (-1: none yet) and its length. */
   start = new Float64Array(16).fill(-1)
   length = new Float64Array(16)
+
+  constructor(data: Uint8Array) {
+    this.buffer = data.buffer
+    this.byteOffset = data.byteOffset
+  }
 
   grow(slot: number): void {
     let n = this.start.length
@@ -29,7 +37,7 @@ const cache = new WeakMap<Uint8Array, PacketViews>()
 export function packetViews(data: Uint8Array): PacketViews {
   let views = cache.get(data)
   if (views === undefined) {
-    views = new PacketViews()
+    views = new PacketViews(data)
     cache.set(data, views)
   }
   return views
@@ -41,9 +49,9 @@ export function packetViews(data: Uint8Array): PacketViews {
  * make a new one). Every view in `views` is on data's buffer, which never changes.
  */
 export function packetView(data: Uint8Array, views: PacketViews, slot: number, offset: number, length: number): Uint8Array {
-  const start = data.byteOffset + offset
+  const start = views.byteOffset + offset
   if (slot < views.start.length && views.start[slot] === start && views.length[slot] === length) return views.views[slot]!
-  const made = new Uint8Array(data.buffer, start, length)
+  const made = new Uint8Array(views.buffer, start, length)
   if (slot >= views.start.length) views.grow(slot)
   views.views[slot] = made
   views.start[slot] = start

@@ -81,13 +81,14 @@ export class HpuRunner implements HerExecutor {
 
   /** An inbound packet's payload (data mode): its view, also told to the context with where it lies. */
   private payloadOf(ctx: HpuContext, packet: Packet, copies: HostCopies): Uint8Array {
-    const whole = packet.messageData!
+    // The send buffer's ArrayBuffer and offset, kept with its views (typed-array getters cost more).
+    const views = packet.views!
     const data = packet.data!
-    const buffer = whole.buffer
+    const buffer = views.buffer
     if (copies.size > 0 && copies.writesInto(buffer)) copies.flush()
     ctx.payload = data
     ctx.payloadBuffer = buffer
-    ctx.payloadStart = whole.byteOffset + packet.dataOffset
+    ctx.payloadStart = views.byteOffset + packet.dataOffset
     ctx.payloadLength = packet.length
     return data
   }

@@ -197,7 +197,7 @@ export class InboundEngine implements HerSink<Her> {
         break
       }
       case MODE_DEPOSIT:
-        this.deposit(msg, offset, len, pkt.messageData === null ? null : pkt.data)
+        this.deposit(msg, offset, len, pkt)
         this.p.stats.packetsDeposited++
         this.p.network.release(pkt)
         this.packetDone(msg)
@@ -310,19 +310,22 @@ export class InboundEngine implements HerSink<Her> {
   }
 
   /** Writes payload bytes to the ME's host memory on the non-processing path. */
-  private deposit(msg: InboundMessage, offset: number, len: number, data: Uint8Array | null): void {
+  private deposit(msg: InboundMessage, offset: number, len: number, pkt: Packet): void {
     const me = msg.me!
     const hostOff = msg.depositBase + offset
     const fit = Math.max(0, Math.min(len, me.options.length - hostOff))
     if (fit < len) msg.droppedBytes += len - fit
-    const host = data !== null && fit > 0 ? me.hostMemory() : null
-    if (data !== null && host !== null && fit > 0) {
-      // A long deposit waits for a bulk copy with the message's next packets; a short one goes now.
+    const host = pkt.messageData !== null && fit > 0 ? me.hostMemory() : null
+    if (host !== null) {
+      // A long deposit waits for a bulk copy with the message's next packets; a short one goes
+      // now. (The packet's buffer and offset come with its views: no typed-array getter.)
       const copies = this.p.sim.hostCopies
       if (fit >= BULK_COPY_MIN) {
-        copies.copy(host, hostOff, data, 0, fit)
+        const views = pkt.views!
+        copies.copyFrom(host, hostOff, views.buffer, views.byteOffset + pkt.dataOffset, fit)
       } else {
         copies.flush()
+        const data = pkt.data!
         host.set(fit === len ? data : data.subarray(0, fit), hostOff)
       }
     }
@@ -349,8 +352,7 @@ export class InboundEngine implements HerSink<Her> {
       p.stats.packetsDropped++
     } else {
       // PROCEED, or no payload handler: the default action deposits the packet.
-      const pkt = her.packet!
-      this.deposit(msg, her.offset, her.length, pkt.messageData === null ? null : pkt.data)
+      this.deposit(msg, her.offset, her.length, her.packet!)
       p.stats.packetsDeposited++
     }
     this.retire(her)
