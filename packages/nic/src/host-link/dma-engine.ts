@@ -21,7 +21,7 @@
 // the lane (and a request that wants a host event has an event, so that its event is posted at
 // its own time).
 
-import type { Simulator } from '../sim/simulator.js'
+import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
 import { DEFERRED_NOTIFY, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
@@ -61,8 +61,8 @@ export class DmaEngine<T = unknown> {
   private outstanding = 0
   private readonly deferred: DeferredLanes<T>
   private readonly onWrite: DmaWriteSink<T> | null
-  private readonly settleFn = () => this.settle()
-  private readonly leadFn = (lane: number) => this.bookLead(lane)
+  private readonly settleFn = quietEvent(() => this.settle())
+  private readonly leadFn = quietEvent((lane: number) => this.bookLead(lane))
 
   constructor(sim: Simulator, pcie: PcieModel, options: DmaEngineOptions<T> = {}) {
     this.sim = sim
@@ -240,14 +240,14 @@ export class DmaEngine<T = unknown> {
     if (q.canLead(lane)) {
       q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
       // Its event takes the next number: no other event can fall between the two.
-      this.sim.atQuiet(t, this.leadFn, lane)
+      this.sim.at(t, this.leadFn, lane)
       return
     }
     if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
       throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
     }
     // A request that wants a host event gets a real event, so its event is posted at its own time.
-    if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.atQuiet(t, this.settleFn)
+    if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
   }
 
   /** The event of `lane`'s lead: books the queued requests before it, then the lead. */

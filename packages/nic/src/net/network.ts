@@ -16,7 +16,7 @@
 
 import debugFactory from 'debug'
 import { Rng } from '../sim/rng.js'
-import type { Simulator } from '../sim/simulator.js'
+import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import { ns, transferPs } from '../sim/time.js'
 import type { NetworkParams } from '../profile/schema.js'
@@ -103,8 +103,8 @@ export class Network {
     const rto = this.faults?.rtoPs
     if (rto !== undefined && !(Number.isInteger(rto) && rto > 0)) throw new NetworkError(`faults.rtoPs: expected a positive integer, got ${rto}`)
     this.rtoPs = rto ?? defaultRtoPs(params)
-    this.pumpFn = (node) => this.pump(node)
-    this.deliverFn = (pkt) => this.deliver(pkt)
+    this.pumpFn = quietEvent((node: number) => this.pump(node))
+    this.deliverFn = quietEvent((pkt: Packet) => this.deliver(pkt))
   }
 
   /** Connects `node`'s NIC: `onPacketArrive` runs when a packet's last bit has arrived. */
@@ -253,7 +253,7 @@ export class Network {
     if (port.pumpScheduled) return
     port.pumpScheduled = true
     port.pumpAt = t
-    this.sim.atQuiet(t, this.pumpFn, node)
+    this.sim.at(t, this.pumpFn, node)
   }
 
   /**
@@ -266,7 +266,7 @@ export class Network {
     if (port.pumpScheduled && port.pumpAt <= t) return
     port.pumpScheduled = true
     port.pumpAt = t
-    this.sim.atQuiet(t, this.pumpFn, node)
+    this.sim.at(t, this.pumpFn, node)
   }
 
   /** Wakes the pump for the oldest lost packet of `node` (when its timeout fires, or on resume). */
@@ -396,7 +396,7 @@ export class Network {
       const ejectStart = Math.max(now + this.latency, dstPort.ejectFree)
       dstPort.ejectFree = ejectStart + ser
       pkt.arrivedAt = dstPort.ejectFree
-      this.sim.atQuiet(dstPort.ejectFree, this.deliverFn, pkt)
+      this.sim.at(dstPort.ejectFree, this.deliverFn, pkt)
     }
   }
 

@@ -11,6 +11,7 @@ import debugFactory from 'debug'
 import type { Packet } from '../net/packet.js'
 import type { Ps } from '../sim/time.js'
 import { BULK_COPY_MIN } from '../sim/host-copies.js'
+import { quietEvent } from '../sim/simulator.js'
 import { ns } from '../sim/time.js'
 import { HER_COMPLETION, HER_HEADER, HER_PAYLOAD, type Her } from './her.js'
 import type { MessageHeader } from './handler-api.js'
@@ -52,9 +53,10 @@ export class InboundEngine implements HerSink<Her> {
   private readonly lookupPs: Ps
   /** ps per byte copied into the packet buffer, times 2^-0 (float; rounded per packet). */
   private readonly copyPsPerByte: number
-  private readonly pumpFn = () => { this.pumpScheduled = false; this.pump() }
-  private readonly matchedFn = (pkt: Packet) => this.matched(pkt)
-  private readonly bufferedFn = (her: Her) => this.buffered(her)
+  // The inbound steps are quiet events (they touch host memory only through the NIC).
+  private readonly pumpFn = quietEvent(() => { this.pumpScheduled = false; this.pump() })
+  private readonly matchedFn = quietEvent((pkt: Packet) => this.matched(pkt))
+  private readonly bufferedFn = quietEvent((her: Her) => this.buffered(her))
   /**
    * Run the payload handler on a duplicate delivery of a processed message too, as a NIC without
    * a reliable transport would (faults, dupMode 'handler'; docs/faults.md). Its bytes and its
@@ -99,7 +101,7 @@ export class InboundEngine implements HerSink<Her> {
       if (this.matchFreeAt > sim.now) {
         if (!this.pumpScheduled) {
           this.pumpScheduled = true
-          sim.atQuiet(this.matchFreeAt, this.pumpFn)
+          sim.at(this.matchFreeAt, this.pumpFn)
         }
         return
       }
@@ -112,7 +114,7 @@ export class InboundEngine implements HerSink<Her> {
     const frag = pkt.user as WireFragment
     const cost = frag.first && pkt.isHeader ? this.matchPs : this.lookupPs
     this.matchFreeAt = now + cost
-    this.p.sim.atQuiet(this.matchFreeAt, this.matchedFn, pkt)
+    this.p.sim.at(this.matchFreeAt, this.matchedFn, pkt)
   }
 
   private matched(pkt: Packet): void {
@@ -193,7 +195,7 @@ export class InboundEngine implements HerSink<Her> {
         her.length = len
         her.bufferBytes = len
         her.duplicate = again
-        this.p.sim.atQuiet(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
+        this.p.sim.at(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
         break
       }
       case MODE_DEPOSIT:

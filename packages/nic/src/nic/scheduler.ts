@@ -7,7 +7,7 @@
 // Ordering between handler kinds (header, payload, completion) is the inbound engine's job: it
 // enqueues a HER only when its dependencies are met.
 
-import type { Simulator } from '../sim/simulator.js'
+import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import type { Her } from './her.js'
 import { Ring } from './ring.js'
@@ -38,7 +38,7 @@ export class HerScheduler {
   readonly busyPs: Float64Array
   /** Handlers run per HPU. */
   readonly handlerCount: Float64Array
-  private readonly finishFn = (hpu: number) => this.finish(hpu)
+  private readonly finishFn = quietEvent((hpu: number) => this.finish(hpu))
 
   constructor(
     private readonly sim: Simulator,
@@ -113,7 +113,7 @@ export class HerScheduler {
     const end = this.executor.execute(her, hpu, start)
     this.busyPs[hpu] = this.busyPs[hpu]! + (end - start)
     this.handlerCount[hpu] = this.handlerCount[hpu]! + 1
-    this.sim.atQuiet(end, this.finishFn, hpu)
+    this.sim.at(end, this.finishFn, hpu)
   }
 
   private finish(hpu: number): void {

@@ -25,8 +25,6 @@ export class EventHeap {
   private next: Int32Array
   /** per slot: the event's sequence number (the simulator reports the running event's) */
   private slotSeq: Float64Array
-  /** per slot: 1 for a quiet event (one that cannot look at host memory; see Simulator.atQuiet) */
-  private quiet: Uint8Array
   private free: Int32Array
   private freeTop = 0
   private nextSlot = 0
@@ -48,19 +46,17 @@ export class EventHeap {
     this.slotAt = new Int32Array(capacity)
     this.next = new Int32Array(capacity)
     this.slotSeq = new Float64Array(capacity)
-    this.quiet = new Uint8Array(capacity)
     this.free = new Int32Array(capacity)
     this.fn = new Array<EventFn | undefined>(capacity).fill(undefined)
     this.arg = new Array<unknown>(capacity).fill(undefined)
   }
 
-  push(time: number, fn: EventFn, arg: unknown, quiet: number): void {
+  push(time: number, fn: EventFn, arg: unknown): void {
     if (this.size === this.fn.length) this.grow()
     const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
     this.fn[slot] = fn
     this.arg[slot] = arg
     this.next[slot] = -1
-    this.quiet[slot] = quiet
     this.size++
     const seq = this.nextSeq++
     this.slotSeq[slot] = seq
@@ -112,11 +108,6 @@ export class EventHeap {
 
   argOf(slot: number): unknown {
     return this.arg[slot]
-  }
-
-  /** 1 if the event in a popped group's `slot` was pushed quiet (read it before take). */
-  quietOf(slot: number): number {
-    return this.quiet[slot]!
   }
 
   /** The sequence number of a popped group's `slot` (read it before take). */
@@ -205,9 +196,6 @@ export class EventHeap {
     this.slotAt = grow32(this.slotAt)
     this.next = grow32(this.next)
     this.slotSeq = grow64(this.slotSeq)
-    const quiet = new Uint8Array(n)
-    quiet.set(this.quiet)
-    this.quiet = quiet
     this.free = grow32(this.free)
     for (let i = this.fn.length; i < n; i++) {
       this.fn.push(undefined)

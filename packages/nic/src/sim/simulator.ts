@@ -8,6 +8,20 @@ import { HostCopies } from './host-copies.js'
 import { Signal, type WakeupSink } from './signal.js'
 import type { Ps } from './time.js'
 
+/** An event function marked by quietEvent. */
+type QuietFn = EventFn & { simQuiet?: boolean }
+
+/**
+ * Marks `fn` as one of the NIC's own packet steps: an event running it reads or writes host
+ * memory only through the NIC (which flushes hostCopies first), runs no host code and wakes
+ * none synchronously, so queued copies may stay queued across it. Every other event (host code,
+ * timers, host events) has them made first. Returns `fn`.
+ */
+export function quietEvent<F extends (arg: never) => void>(fn: F): F {
+  (fn as unknown as QuietFn).simQuiet = true
+  return fn
+}
+
 /** The simulation cannot go on (an event in the past, an event budget exceeded, ...). */
 export class SimulationError extends Error {
   override readonly name = 'SimulationError'
@@ -38,19 +52,7 @@ export class Simulator implements WakeupSink {
     if (!(time >= this.now && time < Infinity)) {
       throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
     }
-    this.heap.push(time, fn as EventFn, arg, 0)
-  }
-
-  /**
-   * As `at`, for the NIC's own packet steps: an event that reads or writes host memory only
-   * through the NIC (which flushes hostCopies first), never runs host code and wakes no host
-   * code synchronously, so queued copies may stay queued across it.
-   */
-  atQuiet<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
-    if (!(time >= this.now && time < Infinity)) {
-      throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
-    }
-    this.heap.push(time, fn as EventFn, arg, 1)
+    this.heap.push(time, fn as EventFn, arg)
   }
 
   /** Schedules `fn(arg)` after `delay` picoseconds. */
@@ -115,7 +117,8 @@ export class Simulator implements WakeupSink {
     const fn = heap.fnOf(s)
     const arg = heap.argOf(s)
     this.seq = heap.seqOf(s)
-    if (this.hostCopies.size > 0 && heap.quietOf(s) === 0) this.hostCopies.flush()
+    // (A property of the function, read only while copies wait: nothing per event otherwise.)
+    if (this.hostCopies.size > 0 && (fn as QuietFn).simQuiet !== true) this.hostCopies.flush()
     s = heap.take(s)
     this.cursor = s
     this.executed++
