@@ -45,20 +45,27 @@ const UNROLL_UNITS = 96
 const SMALL_RUN_UNITS = 4
 const UNROLL_RUNS = 16
 /**
- * Lists of runs (indexed_block) of SMALL_RUN_UNITS+1 up to this many units also move several runs
- * per iteration, about LIST_MOVES units in all (SPECFEM3D's 15-unit runs: 8 per iteration), as
- * straight unit moves without copyFixed's float64 branch. Measured on SPECFEM3D's pack beside
- * MPICH (60-byte runs at 4-byte grain, CPU time, calls in turn): 8 runs per iteration 1.35-1.5x
- * the one-run loop with float64 words, 4 runs 1.1x, 16 runs 1.2x; the same 8 runs as float64 words
- * through an unaligned DataView 0.95x of int32 moves; runs sorted per group into alignment classes
- * (so that half of them move as float64 words without a branch) 0.8x.
+ * Runs of SMALL_RUN_UNITS+1 up to MID_RUN_UNITS units (lists and vectors alike) also move several
+ * runs per iteration, about MID_RUN_MOVES units in all (SPECFEM3D's 15-unit runs: 8 per
+ * iteration), word by word across the runs and without copyFixed's float64 branch. Measured in
+ * CPU time, calls in turn: SPECFEM3D's pack beside MPICH (60-byte runs at 4-byte grain) 8 runs per
+ * iteration 1.35-1.5x the one-run loop with float64 words, 4 runs 1.1x, 16 runs 1.2x; the same 8
+ * runs as float64 words through an unaligned DataView 0.95x of int32 moves; the runs sorted per
+ * group into alignment classes (half of them then move as float64 words without a branch) 0.8x.
+ * Against the commit before, one process: NAS LU's 40-byte vector runs (5 units) pack 1.17x,
+ * unpack 1.35x; fft2d P = 64's 256-byte runs (32 units, 3 per iteration) 0.82x, so not above 16.
  */
-const LIST_MAX_UNITS = 32
-const LIST_MOVES = 120
+const MID_RUN_UNITS = 16
+const MID_RUN_MOVES = 120
+
+const runsPerIteration = (units: number): number =>
+  units <= SMALL_RUN_UNITS ? UNROLL_RUNS : Math.min(UNROLL_RUNS, Math.floor(MID_RUN_MOVES / units))
 /**
  * 4-byte-grain runs of at least this many units check whether their typed and packed positions
  * agree mod 8; half of SPECFEM3D's 60-byte runs do, and move as 7 float64 words and one int32
  * instead of 15 int32s (measured 1.15-1.2x on that workload's pack; only 15-unit runs measured).
+ * Lists and vectors of many such runs now take the mid-run loop instead (MID_RUN_UNITS); single
+ * runs, nested runs and the rest of a list still come here.
  */
 const WIDE_FROM_UNITS = 8
 /** Generated source beyond this size is not worth compiling; callers fall back to segments. */
@@ -190,21 +197,22 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
     line(`p += ${units};`)
   }
   // Several small runs per iteration: fewer loop tests, independent loads in flight.
-  const smallRunVector = (base: string, count: number, stride: number, units: number, d: number): void => {
+  const smallRunVector = (base: string, count: number, stride: number, units: number, per: number, d: number): void => {
     const moves = (at: string, q: string): string => {
       let s = ''
-      for (let j = 0; j < UNROLL_RUNS; j++) {
-        for (let k = 0; k < units; k++) {
-          const src = `${at}+${j * stride + k}`, dst = `${q}+${j * units + k}`
-          s += dir === 'pack' ? ` P[${dst}]=B[${src}];` : ` B[${src}]=P[${dst}];`
-        }
+      const move = (j: number, k: number): void => {
+        const src = units <= SMALL_RUN_UNITS ? `${at}+${j * stride + k}` : `(${at}+${j * stride + k})|0`
+        const dst = units <= SMALL_RUN_UNITS ? `${q}+${j * units + k}` : `(${q}+${j * units + k})|0`
+        s += dir === 'pack' ? ` P[${dst}]=B[${src}];` : ` B[${src}]=P[${dst}];`
       }
+      if (units <= SMALL_RUN_UNITS) for (let j = 0; j < per; j++) for (let k = 0; k < units; k++) move(j, k)
+      else for (let k = 0; k < units; k++) for (let j = 0; j < per; j++) move(j, k)
       return s
     }
-    const blocks = Math.floor(count / UNROLL_RUNS)
+    const blocks = Math.floor(count / per)
     line(`{ let a${d} = ${base};`)
-    line(`for (let i${d} = 0; i${d} < ${blocks}; i${d}++, a${d} += ${UNROLL_RUNS * stride}, p += ${UNROLL_RUNS * units}) {${moves(`a${d}`, 'p')} }`)
-    const rest = count - blocks * UNROLL_RUNS
+    line(`for (let i${d} = 0; i${d} < ${blocks}; i${d}++, a${d} += ${per * stride}, p += ${per * units}) {${moves(`a${d}`, 'p')} }`)
+    const rest = count - blocks * per
     for (let j = 0; j < rest; j++) copyFixed(`(a${d} + ${j * stride})`, units)
     line('}')
   }
@@ -241,9 +249,12 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
       case 'vector':
       case 'contig':
-        if (l.child.kind === 'run' && l.child.len / grain <= SMALL_RUN_UNITS && l.count >= 2 * UNROLL_RUNS) {
-          smallRunVector(base, l.count, l.stride / grain, l.child.len / grain, d)
-          return
+        if (l.child.kind === 'run') {
+          const units = l.child.len / grain, per = runsPerIteration(units)
+          if (units <= MID_RUN_UNITS && per >= 2 && l.count >= 2 * per) {
+            smallRunVector(base, l.count, l.stride / grain, units, per, d)
+            return
+          }
         }
         line(`for (let i${d} = 0, a${d} = ${base}; i${d} < ${l.count}; i${d}++, a${d} += ${l.stride / grain}) {`)
         body(l.child, `a${d}`, d + 1)
@@ -252,9 +263,8 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
       case 'blockindexed': {
         const t = pushTable(l.displs)
         if (l.child.kind === 'run') {
-          const units = l.child.len / grain
-          const per = units <= SMALL_RUN_UNITS ? UNROLL_RUNS : Math.min(UNROLL_RUNS, Math.floor(LIST_MOVES / units))
-          if (units <= LIST_MAX_UNITS && per >= 2 && l.displs.length >= 2 * per) {
+          const units = l.child.len / grain, per = runsPerIteration(units)
+          if (units <= MID_RUN_UNITS && per >= 2 && l.displs.length >= 2 * per) {
             runList(base, t, l.displs.length, units, per, d)
             return
           }
