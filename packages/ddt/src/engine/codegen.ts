@@ -46,26 +46,28 @@ const SMALL_RUN_UNITS = 4
 const UNROLL_RUNS = 16
 /**
  * Runs of SMALL_RUN_UNITS+1 up to MID_RUN_UNITS units (lists and vectors alike) also move several
- * runs per iteration, about MID_RUN_BYTES in all (SPECFEM3D's 60-byte runs: 8 per iteration), word
- * by word across the runs and without copyFixed's float64 branch: more independent loads in flight.
- * Measured in CPU time, calls in turn: SPECFEM3D's pack beside MPICH (60-byte runs at 4-byte
- * grain, 3.2 MB touched per call) 8 runs per iteration 1.2-1.5x the one-run loop with float64
- * words, 4 runs 1.06-1.1x, 6 or 12 runs 0.7-0.8x of 8, 16 runs 0.85x of 8; the same 8 runs as
- * float64 words through an unaligned DataView 0.95x of int32 moves; the runs sorted per group
- * into alignment classes (half of them then move as float64 words without a branch) 0.8x. Against
- * the commit before, one process: NAS LU's 40-byte vector runs (5 units, 12 per iteration) pack
- * 1.26-1.32x, unpack 1.26-1.36x; fft2d P = 64's 256-byte runs (32 units, 3 per iteration) 0.82x, so the
- * loop stops at 16 units. Warm shapes (2 MB, in L2): 5-9 units 0.98-1.43x; float64 runs of 12 and
- * 16 units 0.94-1.10x; 4-byte-grain lists of 12 and 16 units 0.90-1.01x (there the float64
- * branch's halved moves count more than the loads in flight). See docs/performance-history.md.
+ * runs per iteration, about MID_RUN_BYTES and at most MID_RUN_MOVES unit moves in all (SPECFEM3D's
+ * 60-byte runs: 8), word by word across the runs and without copyFixed's float64 branch: more
+ * independent loads in flight. Measured in CPU time, calls in turn: SPECFEM3D's pack beside MPICH
+ * (60-byte runs at 4-byte grain, 3.2 MB touched per call) 8 runs per iteration 1.2-1.5x the
+ * one-run loop with float64 words, 4 runs 1.06-1.1x, 6 or 12 runs 0.7-0.8x of 8, 16 runs 0.85x of
+ * 8; the same 8 runs as float64 words through an unaligned DataView 0.95x of int32 moves; the runs
+ * sorted per group into alignment classes (half of them then move as float64 words without a
+ * branch) 0.8x. Against the commit before, one process: NAS LU's 40-byte vector runs (5 units, 12
+ * per iteration) 1.26-1.36x; fft2d P = 64's 256-byte runs (32 units, 3 per iteration) 0.82x, so
+ * the loop stops at 16 units; byte-grain WRF (16-unit runs) 1.03-1.41x at 7 per iteration,
+ * 0.86-0.93x at 16. Warm shapes (2 MB, in L2): 5-9 units 0.98-1.43x; float64 runs of 12 and 16
+ * units 0.94-1.10x; 4-byte-grain lists of 12 and 16 units 0.90-1.01x (there the float64 branch's
+ * halved moves count more than the loads in flight). See docs/performance-history.md.
  */
 const MID_RUN_UNITS = 16
 const MID_RUN_BYTES = 480
-/** ... and at most this many unit moves per iteration (byte-grain runs: WRF's 16-byte runs 7 per iteration 1.46x, 16 per iteration 0.86x). */
 const MID_RUN_MOVES = 120
 
 const runsPerIteration = (units: number, grain: number): number =>
-  units <= SMALL_RUN_UNITS ? UNROLL_RUNS : Math.min(UNROLL_RUNS, Math.floor(MID_RUN_BYTES / (units * grain)), Math.floor(MID_RUN_MOVES / units))
+  units <= SMALL_RUN_UNITS
+    ? UNROLL_RUNS
+    : Math.min(UNROLL_RUNS, Math.floor(MID_RUN_BYTES / (units * grain)), Math.floor(MID_RUN_MOVES / units))
 /**
  * 4-byte-grain runs of at least this many units check whether their typed and packed positions
  * agree mod 8; half of SPECFEM3D's 60-byte runs do, and move as 7 float64 words and one int32
@@ -202,8 +204,8 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
     line(`if (${units} >= ${nativeUnits}) ${big} else ${small}`)
     line(`p += ${units};`)
   }
-  // Several small runs per iteration: fewer loop tests, independent loads in flight.
-  const smallRunVector = (base: string, count: number, stride: number, units: number, per: number, d: number): void => {
+  // Several runs of a vector per iteration: fewer loop tests, independent loads in flight.
+  const runVector = (base: string, count: number, stride: number, units: number, per: number, d: number): void => {
     const moves = (at: string, q: string): string => {
       let s = ''
       const move = (j: number, k: number): void => {
@@ -258,7 +260,7 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         if (l.child.kind === 'run') {
           const units = l.child.len / grain, per = runsPerIteration(units, grain)
           if (units <= MID_RUN_UNITS && per >= 2 && l.count >= 2 * per) {
-            smallRunVector(base, l.count, l.stride / grain, units, per, d)
+            runVector(base, l.count, l.stride / grain, units, per, d)
             return
           }
         }
