@@ -78,7 +78,10 @@ export interface HandlerContext {
   /** The execution context's HPU memory, shared by all handlers of the context. */
   readonly mem: Uint8Array
   readonly view: DataView
-  /** Host memory of the ME, or null in timing mode. */
+  /**
+   * Host memory of the ME, or null in timing mode. Read through the context, it holds every DMA
+   * write issued so far (the simulator may move a packet's bytes there later, in bulk).
+   */
   readonly hostBuffer: Uint8Array | null
   readonly header: MessageHeader
   /** Simulated time at this point of the handler (start + dispatch + charged + waited). */
