@@ -16,6 +16,7 @@ import type { PendingLike } from './pending.js'
 import { startRecv } from './recv-protocol.js'
 import type { RequestImpl } from './request.js'
 import { startSend } from './send-protocol.js'
+import { SendrecvSeries, type FillStep, type SendrecvPoster, type SendrecvStep } from './sendrecv-series.js'
 import { StatusImpl } from './status.js'
 import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
 import { hostCopyPs } from '../strategies/model/host-cost.js'
@@ -23,7 +24,7 @@ import { typeSpan } from './buffer.js'
 
 const show = (rank: number, any: number, word: string): string => (rank === any ? word : String(rank))
 
-export class PointToPointImpl implements PointToPoint {
+export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   private readonly done: Completion
   private readonly size: number
   /** World rank -> rank in this communicator (for statuses). */
@@ -74,6 +75,25 @@ export class PointToPointImpl implements PointToPoint {
     const s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false)
     const [, status] = await this.done.waitall([s, r], 'sendrecv', true)
     return status!
+  }
+
+  /**
+   * `steps` sendrecvs one after the other, as `for (k) await sendrecv(step k)` (the same events at
+   * the same simulated times, the same errors), with no promise or async frame per step: the
+   * pairwise exchanges of the collectives. `fill(k, step)` sets step k's arguments in `step`.
+   */
+  sendrecvSeries(steps: number, fill: FillStep, step: SendrecvStep): Promise<void> {
+    return new SendrecvSeries(this, this.ep, steps, fill, step).start()
+  }
+
+  /** sendrecv's receive (the series posts it first, as sendrecv does). */
+  postSendrecvRecv(a: SendrecvStep): RequestImpl {
+    return this.recv0('sendrecv', a.recvbuf, a.recvcount, a.recvtype, a.source, a.recvtag)
+  }
+
+  /** sendrecv's send. */
+  postSendrecvSend(a: SendrecvStep): RequestImpl {
+    return this.send0('sendrecv', a.sendbuf, a.sendcount, a.sendtype, a.dest, a.sendtag, false)
   }
 
   /** The send reads a copy of the buffer's span taken at the call (charged as a host copy). */

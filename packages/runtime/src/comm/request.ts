@@ -8,6 +8,11 @@ import type { Request, RequestKind, Status } from './comm-types.js'
 
 const SETTLED: Promise<void> = Promise.resolve()
 
+/** The runtime's own waiter on a request (sendrecv-series.ts): told once, when it completes, without a promise. */
+export interface RequestWaiter {
+  requestDone(): void
+}
+
 export class RequestImpl implements Request {
   done = false
   /** Cleared when wait/test returns the completion (the handle is then MPI_REQUEST_NULL). */
@@ -25,6 +30,8 @@ export class RequestImpl implements Request {
   traceOp = -1
   /** Made when someone waits for the request before it completes (most complete first). */
   private signal: Signal<void> | null = null
+  /** At most one runtime waiter (set by whenDone, cleared when told). */
+  private waiter: RequestWaiter | null = null
   private text: string | (() => string)
 
   /** `description` may be a function: the text is then built only when a report or error needs it. */
@@ -45,6 +52,11 @@ export class RequestImpl implements Request {
     return this.signal.promise
   }
 
+  /** Tells `w` (synchronously, inside the completing event) when the request completes; only while not done. */
+  whenDone(w: RequestWaiter): void {
+    this.waiter = w
+  }
+
   complete(at: Ps, status: Status, hostCostPs: Ps, error: MpiError | null = null): void {
     if (this.done) return
     this.done = true
@@ -54,6 +66,11 @@ export class RequestImpl implements Request {
     this.error = error
     this.cancelHook = null
     this.signal?.fire()
+    const w = this.waiter
+    if (w !== null) {
+      this.waiter = null
+      w.requestDone()
+    }
   }
 }
 
