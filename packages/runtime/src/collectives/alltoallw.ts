@@ -8,7 +8,7 @@ import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
-import { checkCounts, checkDispls, checkFits, checkPerPeer, checkType } from './args.js'
+import { checkCounts, checkDispls, checkFits, checkPerPeer, checkTypes } from './args.js'
 import { isInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer, packToScratch, scratch } from './local.js'
 
@@ -26,7 +26,7 @@ export interface ExchangeSide {
 function checkSide(side: ExchangeSide, n: number, name: 'send' | 'recv', where: string): void {
   checkCounts(side.counts, n, where, `${name}counts`)
   checkDispls(side.byteDispls, n, where, `${name === 'send' ? 's' : 'r'}displs`)
-  checkPerPeer(side.types, n, where, `${name}types`).forEach((t, i) => checkType(t, where, `${name}types[${i}]`))
+  checkTypes(checkPerPeer(side.types, n, where, `${name}types`), where, `${name}types`)
 }
 
 /** IN_PLACE: the blocks for the other ranks packed out of recvbuf, as a BYTE send side. */

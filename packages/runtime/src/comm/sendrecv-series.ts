@@ -7,9 +7,12 @@
 // a sleep of its own. The same events are scheduled at the same points, so simulated times,
 // event counts and statistics do not change; only the promises and async frames go.
 //
-// Where an awaited promise resumed the rank, the series resumes in a microtask queued by the
-// event that woke it (after noting the wake-up, so the simulator lets microtasks run before the
-// next event), as the promise's continuation would: nothing the rank does moves into the event.
+// Where an awaited promise resumed the rank after a request completed, the series resumes in a
+// microtask queued by the completing event (after noting the wake-up, so the simulator runs the
+// microtasks before the next event), as the promise's continuation would: nothing the rank does
+// moves into the middle of that event. The end of a sleep is an event of the series' own that does
+// nothing else, and the simulator starts every event with no microtask queued, so the series goes
+// on inside it: the same work, in the same order, at the same point among the events.
 
 import type { Datatype } from '@spinmpi/ddt'
 import type { Ps } from '@spinmpi/nic'
@@ -48,6 +51,8 @@ const FIRST = 2
 const SECOND = 3
 const STEP_END = 4
 
+const RESOLVED: Promise<void> = Promise.resolve()
+
 export class SendrecvSeries implements RequestWaiter {
   private k = 0
   private phase = POST
@@ -83,28 +88,32 @@ export class SendrecvSeries implements RequestWaiter {
     return done
   }
 
-  /** A request completed (inside the completing event): go on once both have. */
+  /** A request completed (inside the completing event): go on after it once both have. */
   requestDone(): void {
-    if (this.send!.done && this.recv!.done) this.wake()
-  }
-
-  /** Resumes the rank after the current event (a completion or the end of a sleep). */
-  wake(): void {
+    if (!this.send!.done || !this.recv!.done) return
     this.ep.sim.noteWakeup()
-    queueMicrotask(this.resume)
+    void RESOLVED.then(this.resume)
   }
 
-  /** Sleeps `ps` of simulated time on an event of its own (as HostCpu's sleep), then resumes. */
+  /** Sleeps `ps` of simulated time on an event of its own (as HostCpu's sleep), then goes on in it. */
   private sleep(ps: Ps): void {
     this.ep.sim.after(ps, wakeSeries, this)
   }
 
-  private advance(): void {
+  /** Goes on from where the series waited; a failure rejects the series (never the event loop). */
+  advance(): void {
     try {
       this.run()
     } catch (e) {
-      this.reject(e)
+      this.finish(false, e)
     }
+  }
+
+  /** Resolves or rejects the series; the caller's continuation runs before the next event. */
+  private finish(ok: boolean, err: unknown = null): void {
+    this.ep.sim.noteWakeup()
+    if (ok) this.resolve()
+    else this.reject(err)
   }
 
   /** Goes on from `phase` until the series waits for an event or ends. */
@@ -115,7 +124,7 @@ export class SendrecvSeries implements RequestWaiter {
       switch (this.phase) {
         case POST: {
           if (this.k === this.steps) {
-            this.resolve()
+            this.finish(true)
             return
           }
           this.fill(this.k++, this.step)
@@ -164,7 +173,7 @@ export class SendrecvSeries implements RequestWaiter {
           const err = this.first!.error ?? this.second!.error
           this.send = this.recv = this.first = this.second = null
           if (err !== null) {
-            this.reject(err)
+            this.finish(false, err)
             return
           }
           this.phase = POST
@@ -188,5 +197,5 @@ export class SendrecvSeries implements RequestWaiter {
 
 /** The event that ends one of the series' sleeps. */
 function wakeSeries(s: SendrecvSeries): void {
-  s.wake()
+  s.advance()
 }
