@@ -109,7 +109,7 @@ export class Completion {
     const r = this.own(req, 'cancel')
     if (r === null || r.done) return
     if (r.kind !== 'recv') throw new MpiError(ERR_ARG, `${this.prefix}cancel(${r.description}): only receives can be cancelled (MPI-4 deprecates cancelling sends)`)
-    r.cancelHook?.()
+    r.canceller?.cancel()
   }
 
   private async some(rs: readonly (RequestImpl | null)[], call: string): Promise<SomeCompletion> {

@@ -175,8 +175,28 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     return new StatusImpl(this.localOf(u.header.source), lowOf(u.header.matchBits), u.header.hdrData)
   }
 
+  /**
+   * The `where` of send0's and recv0's argument checks, e.g. "send(dest=1, tag=7)": one function
+   * made once, reading the call set here, so a message makes no closure for text that only an
+   * error reads. The checks use it synchronously, before the next call can set it again.
+   */
+  private whereOf(call: string, peerName: 'dest' | 'source', peer: unknown, tag: unknown): () => string {
+    this.whereCall = call
+    this.wherePeerName = peerName
+    this.wherePeer = peer
+    this.whereTag = tag
+    return this.whereText
+  }
+
+  private whereCall = ''
+  private wherePeerName = ''
+  private wherePeer: unknown = null
+  private whereTag: unknown = null
+  private readonly whereText = (): string =>
+    `${this.prefix}${this.whereCall}(${this.wherePeerName}=${showValue(this.wherePeer)}, tag=${showValue(this.whereTag)})`
+
   private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean): RequestImpl {
-    const where = (): string => `${this.prefix}${call}(dest=${showValue(dest)}, tag=${showValue(tag)})`
+    const where = this.whereOf(call, 'dest', dest, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)
@@ -189,7 +209,7 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
-    const where = (): string => `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
+    const where = this.whereOf(call, 'source', source, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)

@@ -8,6 +8,11 @@ import type { Request, RequestKind, Status } from './comm-types.js'
 
 const SETTLED: Promise<void> = Promise.resolve()
 
+/** What MPI_Cancel calls on a pending request: true if it was cancelled (not matched yet). */
+export interface Canceller {
+  cancel(): boolean
+}
+
 /** The runtime's own waiter on a request (sendrecv-series.ts): told once, when it completes, without a promise. */
 export interface RequestWaiter {
   requestDone(): void
@@ -18,7 +23,7 @@ export class RequestImpl implements Request {
   /** Cleared when wait/test returns the completion (the handle is then MPI_REQUEST_NULL). */
   active = true
   /** A pending receive's cancel: true if it was cancelled (not matched yet). */
-  cancelHook: (() => boolean) | null = null
+  canceller: Canceller | null = null
   completedAt: Ps = -1
   status: Status | null = null
   error: MpiError | null = null
@@ -64,7 +69,7 @@ export class RequestImpl implements Request {
     this.status = status
     this.hostCostPs = hostCostPs
     this.error = error
-    this.cancelHook = null
+    this.canceller = null
     this.signal?.fire()
     const w = this.waiter
     if (w !== null) {
