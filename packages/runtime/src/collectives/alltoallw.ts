@@ -21,6 +21,12 @@ export interface ExchangeSide {
   readonly counts: readonly number[]
   readonly byteDispls: readonly number[]
   readonly types: readonly Datatype[]
+  /**
+   * Set when every peer's block is `count` x `type` at byte `i * stride` (alltoall): the steps
+   * compute their arguments instead of reading three per-peer arrays, which at hundreds of ranks
+   * are out of the caches by the time a rank's next step comes.
+   */
+  readonly uniform?: { readonly count: number; readonly stride: number; readonly type: Datatype }
 }
 
 function checkSide(side: ExchangeSide, n: number, name: 'send' | 'recv', where: string): void {
@@ -67,17 +73,30 @@ export async function exchange(core: CommCore, sendSide: ExchangeSide | null, re
   // step k (1 <= k < n): send to rank + k, receive from rank - k; the steps as one sendrecv series
   // (no promise per step: at 1,024 ranks an alltoall is a million sendrecvs)
   const out = send
+  const us = out.uniform, ur = recv.uniform
   await core.coll.sendrecvSeries(n - 1, (i, step) => {
     const k = i + 1
     const dst = (r + k) % n, src = (r - k + n) % n
-    step.sendbuf = offsetBuffer(out.buf, out.byteDispls[dst]!)
-    step.sendcount = out.counts[dst]!
-    step.sendtype = out.types[dst]!
+    if (us === undefined) {
+      step.sendbuf = offsetBuffer(out.buf, out.byteDispls[dst]!)
+      step.sendcount = out.counts[dst]!
+      step.sendtype = out.types[dst]!
+    } else {
+      step.sendbuf = offsetBuffer(out.buf, dst * us.stride)
+      step.sendcount = us.count
+      step.sendtype = us.type
+    }
     step.dest = dst
     step.sendtag = TAG_ALLTOALL
-    step.recvbuf = offsetBuffer(recv.buf, recv.byteDispls[src]!)
-    step.recvcount = recv.counts[src]!
-    step.recvtype = recv.types[src]!
+    if (ur === undefined) {
+      step.recvbuf = offsetBuffer(recv.buf, recv.byteDispls[src]!)
+      step.recvcount = recv.counts[src]!
+      step.recvtype = recv.types[src]!
+    } else {
+      step.recvbuf = offsetBuffer(recv.buf, src * ur.stride)
+      step.recvcount = ur.count
+      step.recvtype = ur.type
+    }
     step.source = src
     step.recvtag = TAG_ALLTOALL
   }, {
