@@ -95,8 +95,11 @@ export class IntMap<V> {
   }
 }
 
-/** Home slot of `key`: its low bits mixed with the high ones (keys are mostly consecutive). */
+/**
+ * Home slot of `key`: its low bits. The keys live at one time are mostly consecutive numbers (a
+ * counter per endpoint), which low bits spread without collisions; keys of 2^32 and more share
+ * slots with smaller ones, which probing resolves.
+ */
 function slotOf(key: number, mask: number): number {
-  const h = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1)
-  return (h ^ (h >>> 15)) & mask
+  return (key >>> 0) & mask
 }
