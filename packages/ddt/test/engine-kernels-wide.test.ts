@@ -4,7 +4,7 @@
 // native block copy, and the same in a PackArena.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BYTE, COMPLEX128, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, unpack, vector } from '../src/internal.js'
+import { BYTE, COMPLEX128, FLOAT32, FLOAT64, INT32, PackArena, hindexed, hindexedBlock, pack, resized, struct, unpack, vector } from '../src/internal.js'
 import type { Datatype } from '../src/index.js'
 import { referenceRuns } from './reference.js'
 
@@ -199,5 +199,49 @@ describe('wide moves in the generated kernels', () => {
       check({ type: wide, count: 2, shift: 4 * (i % 2), pshift: 4 * ((i >> 1) % 2), seed: i + 1 }, false)
       if (i % 3 === 0) check({ type: rows, count: 64, shift: 0, pshift: 0, seed: i + 1 }, false)
     }
+  })
+})
+
+/**
+ * Many runs of one length (1-24 elements, so 1-24 units at every grain: below, inside and above the
+ * mid-run loop's 5-16 units), at random gaps, in address order or shuffled, as an indexed_block, a
+ * struct of equal blocks or an hindexed with some runs one element longer (touching runs merge);
+ * a vector of the same runs.
+ */
+const runListArb = fc.record({
+  old: elem, block: fc.integer({ min: 1, max: 24 }), gaps: fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 120 }),
+  order: fc.array(fc.nat(), { minLength: 120, maxLength: 120 }), shuffle: fc.boolean(), ctor: fc.constantFrom('indexedBlock', 'struct', 'hindexed', 'vector'),
+  stride: fc.integer({ min: 0, max: 30 }), count: fc.integer({ min: 1, max: 3 }), shift: fc.integer({ min: 0, max: 7 }), pshift: fc.integer({ min: 0, max: 7 }), seed: fc.integer(),
+}).map((r): Case => {
+  const e = r.old.size
+  const shift = r.shift * (r.shift % 2 === 0 ? e : 1), pshift = r.pshift * (r.pshift % 2 === 0 ? e : 1)
+  // the runs of the gap list, repeated up to 40-120 runs so that several iterations of the loop run
+  const n = Math.max(r.gaps.length, 40 + (r.seed >>> 0) % 81)
+  let at = 0
+  const displs = Array.from({ length: n }, (_, i) => { const x = at + r.gaps[i % r.gaps.length]!; at = x + r.block; return e * x })
+  if (r.shuffle) for (let i = n - 1; i > 0; i--) { const j = r.order[i % r.order.length]! % (i + 1); [displs[i], displs[j]] = [displs[j]!, displs[i]!] }
+  const type = r.ctor === 'indexedBlock' ? hindexedBlock(r.block, displs, r.old)
+    : r.ctor === 'struct' ? struct(displs.map(() => r.block), displs, displs.map(() => r.old))
+      : r.ctor === 'hindexed' ? hindexed(displs.map((_, i) => (i % 7 === 3 ? r.block + 1 : r.block)), displs, r.old)
+        : vector(n, r.block, r.block + r.stride, r.old)
+  return { type: type.commit(), count: r.count, shift, pshift, seed: r.seed }
+})
+
+describe('several runs per iteration (lists and vectors of 5-16-unit runs)', () => {
+  it('random run lists and vectors, any alignment: pack gives the reference bytes, unpack restores them', () => {
+    fc.assert(fc.property(runListArb, (c) => check(c, false)), { numRuns: 400 })
+  })
+
+  it('the same in a PackArena', () => {
+    fc.assert(fc.property(runListArb, (c) => check(c, true)), { numRuns: 100 })
+  })
+
+  it("SPECFEM3D's shape (groups of five 12-byte blocks, 60-byte runs), hot, at both parities of each side", () => {
+    const displs = Array.from({ length: 400 }, (_, i) => {
+      const g = Math.floor(i / 5)
+      return 4 * 3 * (55 * g + ((Math.imul(g, 2654435761) >>> 0) >>> 27) + (i % 5))
+    })
+    const type = hindexedBlock(3, displs, FLOAT32).commit()
+    for (let i = 0; i < 400; i++) check({ type, count: 1 + (i % 2), shift: 4 * ((i >> 1) % 2), pshift: 4 * ((i >> 2) % 2), seed: i + 1 }, false)
   })
 })

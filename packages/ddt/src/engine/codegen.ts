@@ -45,9 +45,35 @@ const UNROLL_UNITS = 96
 const SMALL_RUN_UNITS = 4
 const UNROLL_RUNS = 16
 /**
+ * Runs of SMALL_RUN_UNITS+1 up to MID_RUN_UNITS units (lists and vectors alike) also move several
+ * runs per iteration, about MID_RUN_BYTES and at most MID_RUN_MOVES unit moves in all (SPECFEM3D's
+ * 60-byte runs: 8), word by word across the runs and without copyFixed's float64 branch: more
+ * independent loads in flight. Measured in CPU time, calls in turn: SPECFEM3D's pack beside MPICH
+ * (60-byte runs at 4-byte grain, 3.2 MB touched per call) 8 runs per iteration 1.2-1.5x the
+ * one-run loop with float64 words, 4 runs 1.06-1.1x, 6 or 12 runs 0.7-0.8x of 8, 16 runs 0.85x of
+ * 8; the same 8 runs as float64 words through an unaligned DataView 0.95x of int32 moves; the runs
+ * sorted per group into alignment classes (half of them then move as float64 words without a
+ * branch) 0.8x. Against the commit before, one process: NAS LU's 40-byte vector runs (5 units, 12
+ * per iteration) 1.26-1.36x; fft2d P = 64's 256-byte runs (32 units, 3 per iteration) 0.82x, so
+ * the loop stops at 16 units; byte-grain WRF (16-unit runs) 1.03-1.41x at 7 per iteration,
+ * 0.86-0.93x at 16. Warm shapes (2 MB, in L2): 5-9 units 0.98-1.43x; float64 runs of 12 and 16
+ * units 0.94-1.10x; 4-byte-grain lists of 12 and 16 units 0.90-1.01x (there the float64 branch's
+ * halved moves count more than the loads in flight). See docs/performance-history.md.
+ */
+const MID_RUN_UNITS = 16
+const MID_RUN_BYTES = 480
+const MID_RUN_MOVES = 120
+
+const runsPerIteration = (units: number, grain: number): number =>
+  units <= SMALL_RUN_UNITS
+    ? UNROLL_RUNS
+    : Math.min(UNROLL_RUNS, Math.floor(MID_RUN_BYTES / (units * grain)), Math.floor(MID_RUN_MOVES / units))
+/**
  * 4-byte-grain runs of at least this many units check whether their typed and packed positions
  * agree mod 8; half of SPECFEM3D's 60-byte runs do, and move as 7 float64 words and one int32
  * instead of 15 int32s (measured 1.15-1.2x on that workload's pack; only 15-unit runs measured).
+ * Lists and vectors of many such runs now take the mid-run loop instead (MID_RUN_UNITS); single
+ * runs, nested runs and the rest of a list still come here.
  */
 const WIDE_FROM_UNITS = 8
 /** Generated source beyond this size is not worth compiling; callers fall back to segments. */
@@ -178,37 +204,41 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
     line(`if (${units} >= ${nativeUnits}) ${big} else ${small}`)
     line(`p += ${units};`)
   }
-  // Several small runs per iteration: fewer loop tests, independent loads in flight.
-  const smallRunVector = (base: string, count: number, stride: number, units: number, d: number): void => {
+  // Several runs of a vector per iteration: fewer loop tests, independent loads in flight.
+  const runVector = (base: string, count: number, stride: number, units: number, per: number, d: number): void => {
     const moves = (at: string, q: string): string => {
       let s = ''
-      for (let j = 0; j < UNROLL_RUNS; j++) {
-        for (let k = 0; k < units; k++) {
-          const src = `${at}+${j * stride + k}`, dst = `${q}+${j * units + k}`
-          s += dir === 'pack' ? ` P[${dst}]=B[${src}];` : ` B[${src}]=P[${dst}];`
-        }
+      const move = (j: number, k: number): void => {
+        const src = units <= SMALL_RUN_UNITS ? `${at}+${j * stride + k}` : `(${at}+${j * stride + k})|0`
+        const dst = units <= SMALL_RUN_UNITS ? `${q}+${j * units + k}` : `(${q}+${j * units + k})|0`
+        s += dir === 'pack' ? ` P[${dst}]=B[${src}];` : ` B[${src}]=P[${dst}];`
       }
+      if (units <= SMALL_RUN_UNITS) for (let j = 0; j < per; j++) for (let k = 0; k < units; k++) move(j, k)
+      else for (let k = 0; k < units; k++) for (let j = 0; j < per; j++) move(j, k)
       return s
     }
-    const blocks = Math.floor(count / UNROLL_RUNS)
+    const blocks = Math.floor(count / per)
     line(`{ let a${d} = ${base};`)
-    line(`for (let i${d} = 0; i${d} < ${blocks}; i${d}++, a${d} += ${UNROLL_RUNS * stride}, p += ${UNROLL_RUNS * units}) {${moves(`a${d}`, 'p')} }`)
-    const rest = count - blocks * UNROLL_RUNS
+    line(`for (let i${d} = 0; i${d} < ${blocks}; i${d}++, a${d} += ${per * stride}, p += ${per * units}) {${moves(`a${d}`, 'p')} }`)
+    const rest = count - blocks * per
     for (let j = 0; j < rest; j++) copyFixed(`(a${d} + ${j * stride})`, units)
     line('}')
   }
-  const smallRunList = (base: string, t: number, count: number, units: number, d: number): void => {
+  // `per` runs of a list per iteration; runs above SMALL_RUN_UNITS index as `(v+k)|0` (see copyFixed)
+  const runList = (base: string, t: number, count: number, units: number, per: number, d: number): void => {
+    const at = (v: string, k: number): string => (units <= SMALL_RUN_UNITS ? `${v}+${k}` : `(${v}+${k})|0`)
     let moves = ''
-    for (let j = 0; j < UNROLL_RUNS; j++) {
-      moves += ` const x${j} = ${base} + T[${t} + i${d} + ${j}];`
-      for (let k = 0; k < units; k++) {
-        const dst = `p+${j * units + k}`
-        moves += dir === 'pack' ? ` P[${dst}]=B[x${j}+${k}];` : ` B[x${j}+${k}]=P[${dst}];`
-      }
+    for (let j = 0; j < per; j++) moves += ` const x${j} = ${base} + T[${t} + i${d} + ${j}];`
+    const move = (j: number, k: number): void => {
+      const dst = at('p', j * units + k), src = at(`x${j}`, k)
+      moves += dir === 'pack' ? ` P[${dst}]=B[${src}];` : ` B[${src}]=P[${dst}];`
     }
-    const blocks = Math.floor(count / UNROLL_RUNS)
+    // longer runs word by word across the runs (unit k of every run, then k+1), as measured
+    if (units <= SMALL_RUN_UNITS) for (let j = 0; j < per; j++) for (let k = 0; k < units; k++) move(j, k)
+    else for (let k = 0; k < units; k++) for (let j = 0; j < per; j++) move(j, k)
+    const blocks = Math.floor(count / per)
     line(`{ let i${d} = 0;`)
-    line(`for (; i${d} < ${blocks * UNROLL_RUNS}; i${d} += ${UNROLL_RUNS}, p += ${UNROLL_RUNS * units}) {${moves} }`)
+    line(`for (; i${d} < ${blocks * per}; i${d} += ${per}, p += ${per * units}) {${moves} }`)
     line(`for (; i${d} < ${count}; i${d}++) {`)
     copyFixed(`${base} + T[${t} + i${d}]`, units)
     line('} }')
@@ -227,9 +257,12 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
       case 'vector':
       case 'contig':
-        if (l.child.kind === 'run' && l.child.len / grain <= SMALL_RUN_UNITS && l.count >= 2 * UNROLL_RUNS) {
-          smallRunVector(base, l.count, l.stride / grain, l.child.len / grain, d)
-          return
+        if (l.child.kind === 'run') {
+          const units = l.child.len / grain, per = runsPerIteration(units, grain)
+          if (units <= MID_RUN_UNITS && per >= 2 && l.count >= 2 * per) {
+            runVector(base, l.count, l.stride / grain, units, per, d)
+            return
+          }
         }
         line(`for (let i${d} = 0, a${d} = ${base}; i${d} < ${l.count}; i${d}++, a${d} += ${l.stride / grain}) {`)
         body(l.child, `a${d}`, d + 1)
@@ -237,9 +270,12 @@ export function kernelSource(loop: Loop, grain: number, dir: Direction): KernelS
         return
       case 'blockindexed': {
         const t = pushTable(l.displs)
-        if (l.child.kind === 'run' && l.child.len / grain <= SMALL_RUN_UNITS && l.displs.length >= 2 * UNROLL_RUNS) {
-          smallRunList(base, t, l.displs.length, l.child.len / grain, d)
-          return
+        if (l.child.kind === 'run') {
+          const units = l.child.len / grain, per = runsPerIteration(units, grain)
+          if (units <= MID_RUN_UNITS && per >= 2 && l.displs.length >= 2 * per) {
+            runList(base, t, l.displs.length, units, per, d)
+            return
+          }
         }
         line(`for (let i${d} = 0; i${d} < ${l.displs.length}; i${d}++) {`)
         line(`const a${d} = ${base} + T[${t} + i${d}];`)
