@@ -220,7 +220,12 @@ function record(
 function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: PutEvent | PutOverflowEvent): void {
   // An unexpected message was processed into the overflow buffer before this receive existed.
   const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
-  r.ep.world.stats.add({
+  const stats = r.ep.world.stats
+  if (!stats.keepsRecords) {
+    stats.tally(hostReceive.name, false, bytes, processingPs, hostPs)
+    return
+  }
+  stats.add({
     rank: r.ep.rank, source, tag, bytes, strategy: hostReceive.name, fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
   })
 }
