@@ -7,32 +7,34 @@
 const EMPTY = -1
 
 export class IntMap<V> {
-  private keys: Float64Array
-  private values: (V | undefined)[]
+  /**
+   * Key of slot i at 2i, its value at 2i + 1: one array, so a lookup reads one or two cache lines
+   * (a rank's map is cold by the time its next message comes); keys below 2^30 are small integers.
+   */
+  private slots: unknown[]
   private mask: number
   size = 0
 
   constructor(capacity = 16) {
     let c = 16
     while (c < 2 * capacity) c *= 2
-    this.keys = new Float64Array(c).fill(EMPTY)
-    this.values = new Array<V | undefined>(c).fill(undefined)
+    this.slots = emptySlots(c)
     this.mask = c - 1
   }
 
   get(key: number): V | undefined {
-    const keys = this.keys
+    const slots = this.slots
     for (let i = slotOf(key, this.mask); ; i = (i + 1) & this.mask) {
-      const k = keys[i]!
-      if (k === key) return this.values[i]
+      const k = slots[2 * i]
+      if (k === key) return slots[2 * i + 1] as V
       if (k === EMPTY) return undefined
     }
   }
 
   has(key: number): boolean {
-    const keys = this.keys
+    const slots = this.slots
     for (let i = slotOf(key, this.mask); ; i = (i + 1) & this.mask) {
-      const k = keys[i]!
+      const k = slots[2 * i]
       if (k === key) return true
       if (k === EMPTY) return false
     }
@@ -41,58 +43,66 @@ export class IntMap<V> {
   /** Sets key (an integer >= 0) to value. */
   set(key: number, value: V): void {
     if (!(Number.isInteger(key) && key >= 0)) throw new RangeError(`IntMap: key ${key} is not a non-negative integer`)
-    const keys = this.keys
+    const slots = this.slots
     let i = slotOf(key, this.mask)
     for (; ; i = (i + 1) & this.mask) {
-      const k = keys[i]!
+      const k = slots[2 * i]
       if (k === key) {
-        this.values[i] = value
+        slots[2 * i + 1] = value
         return
       }
       if (k === EMPTY) break
     }
-    keys[i] = key
-    this.values[i] = value
-    if (++this.size * 2 > keys.length) this.grow()
+    slots[2 * i] = key
+    slots[2 * i + 1] = value
+    if (++this.size * 2 > this.mask + 1) this.grow()
   }
 
   /** Removes key; true if it was there. */
   delete(key: number): boolean {
-    const keys = this.keys
+    const slots = this.slots
     const mask = this.mask
     let i = slotOf(key, mask)
     for (; ; i = (i + 1) & mask) {
-      const k = keys[i]!
+      const k = slots[2 * i]
       if (k === key) break
       if (k === EMPTY) return false
     }
     // backward shift: move later entries of the probe run into the hole when their home allows
     let hole = i
-    for (let j = (i + 1) & mask; keys[j] !== EMPTY; j = (j + 1) & mask) {
-      const home = slotOf(keys[j]!, mask)
+    for (let j = (i + 1) & mask; slots[2 * j] !== EMPTY; j = (j + 1) & mask) {
+      const home = slotOf(slots[2 * j] as number, mask)
       // the entry at j may fill the hole unless its home lies cyclically in (hole, j]
       const between = hole <= j ? home > hole && home <= j : home > hole || home <= j
       if (between) continue
-      keys[hole] = keys[j]!
-      this.values[hole] = this.values[j]
+      slots[2 * hole] = slots[2 * j]
+      slots[2 * hole + 1] = slots[2 * j + 1]
       hole = j
     }
-    keys[hole] = EMPTY
-    this.values[hole] = undefined
+    slots[2 * hole] = EMPTY
+    slots[2 * hole + 1] = undefined
     this.size--
     return true
   }
 
   private grow(): void {
-    const oldKeys = this.keys
-    const oldValues = this.values
-    const c = oldKeys.length * 2
-    this.keys = new Float64Array(c).fill(EMPTY)
-    this.values = new Array<V | undefined>(c).fill(undefined)
+    const old = this.slots
+    const c = 2 * (this.mask + 1)
+    this.slots = emptySlots(c)
     this.mask = c - 1
     this.size = 0
-    for (let i = 0; i < oldKeys.length; i++) if (oldKeys[i] !== EMPTY) this.set(oldKeys[i]!, oldValues[i] as V)
+    for (let i = 0; i < old.length; i += 2) if (old[i] !== EMPTY) this.set(old[i] as number, old[i + 1] as V)
   }
+}
+
+/** `c` empty slots: keys EMPTY, values undefined. */
+function emptySlots(c: number): unknown[] {
+  const slots = new Array<unknown>(2 * c)
+  for (let i = 0; i < 2 * c; i += 2) {
+    slots[i] = EMPTY
+    slots[i + 1] = undefined
+  }
+  return slots
 }
 
 /**
