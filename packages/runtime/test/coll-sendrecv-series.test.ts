@@ -184,3 +184,29 @@ describe('SendrecvSeries', () => {
     expect(series.message).toBe(loop.message)
   })
 })
+
+describe('alltoall through uniform exchange sides', () => {
+  it('moves the same bytes at the same times as alltoallv with the same counts (per-peer arrays)', async () => {
+    for (const [ranks, count, mode] of [[5, 3, 'data'], [4, 40, 'timing'], [3, 700, 'data']] as const) {
+      const type = types.vector(2, 2, 3, types.INT32).commit()
+      const go = (v: boolean) => run({ ranks, mode, strategy: 'host' }, async (comm) => {
+        const n = comm.size, span = (count * n - 1) * type.extent + type.ub
+        const data = mode === 'data'
+        const send = data ? Int32Array.from({ length: span / 4 }, (_, i) => comm.rank * 1000 + i) : null
+        const recv = data ? new Int32Array(span / 4) : null
+        if (v) {
+          const counts = new Array<number>(n).fill(count)
+          const displs = counts.map((_, i) => i * count)
+          await comm.alltoallv(send, counts, displs, type, recv, counts, displs, type)
+        } else {
+          await comm.alltoall(send, count, type, recv, count, type)
+        }
+        return recv === null ? null : Array.from(recv)
+      })
+      const [a, b] = [await go(false), await go(true)]
+      expect(a.results).toEqual(b.results)
+      expect(a.endTimes.ps).toEqual(b.endTimes.ps)
+      expect(a.stats.events).toBe(b.stats.events)
+    }
+  })
+})
