@@ -146,7 +146,6 @@ export class SendrecvSeries implements RequestWaiter {
             if (!send.done) send.whenDone(this)
             if (!recv.done) recv.whenDone(this)
             this.phase = FIRST
-            this.first = null
             return
           }
           this.phase = FIRST
