@@ -80,18 +80,28 @@ export class StatsCollector {
   /** `keepRecords` false: only the per-strategy sums and the fallback count are kept. */
   constructor(private readonly keepRecords = true) {}
 
+  /** True when every receive is kept as a ReceiveRecord (else `tally` is all a receive needs). */
+  get keepsRecords(): boolean {
+    return this.keepRecords
+  }
+
   add(r: ReceiveRecord): void {
     if (this.keepRecords) this.receives.push(r)
-    if (r.fallback !== null) this.fallbacks++
-    const s = this.byStrategy[r.strategy]
+    this.tally(r.strategy, r.fallback !== null, r.bytes, r.processingPs, r.hostPs)
+  }
+
+  /** A receive's share of the sums, without its record (a run of millions keeps none). */
+  tally(strategy: ReceiveStrategyName, fallback: boolean, bytes: number, processingPs: Ps, hostPs: Ps): void {
+    if (fallback) this.fallbacks++
+    const s = this.byStrategy[strategy]
     if (s === undefined) {
-      this.byStrategy[r.strategy] = { receives: 1, bytes: r.bytes, processingPs: r.processingPs, hostPs: r.hostPs }
+      this.byStrategy[strategy] = { receives: 1, bytes, processingPs, hostPs }
       return
     }
     s.receives++
-    s.bytes += r.bytes
-    s.processingPs += r.processingPs
-    s.hostPs += r.hostPs
+    s.bytes += bytes
+    s.processingPs += processingPs
+    s.hostPs += hostPs
   }
 
   /** Receives per strategy, strategies in the order of their first receive. */

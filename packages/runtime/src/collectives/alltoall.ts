@@ -7,7 +7,7 @@ import type { CommCore } from '../comm/comm-core.js'
 import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkType } from './args.js'
-import { exchange } from './alltoallw.js'
+import { exchange, type ExchangeSide } from './alltoallw.js'
 import { isInPlace } from './in-place-args.js'
 
 export function alltoall(
@@ -25,12 +25,11 @@ export function alltoall(
   const n = core.size
   const every = <T>(v: T) => new Array<T>(n).fill(v)
   const at = (step: number) => Array.from({ length: n }, (_, i) => i * step)
-  return exchange(
-    core,
-    inPlace ? null : { buf: sendbuf, counts: every(sendcount), byteDispls: at(sendcount * sendtype.extent), types: every(sendtype) },
-    { buf: recvbuf, counts: every(recvcount), byteDispls: at(recvcount * recvtype.extent), types: every(recvtype) },
-    where,
-  )
+  const side = (buf: Buffer, count: number, type: Datatype): ExchangeSide => {
+    const stride = count * type.extent
+    return { buf, counts: every(count), byteDispls: at(stride), types: every(type), uniform: { count, stride, type } }
+  }
+  return exchange(core, inPlace ? null : side(sendbuf, sendcount, sendtype), side(recvbuf, recvcount, recvtype), where)
 }
 
 export function alltoallv(

@@ -2,9 +2,14 @@
 // agreement between a send and a receive side (a larger send is ERR_TRUNCATE, as in MPI).
 
 import { ERR_ARG, ERR_RANK, ERR_TRUNCATE, MpiError, type Datatype } from '@spinmpi/ddt'
-import { checkCount, checkType } from '../comm/validate.js'
+import { checkCount, checkType, isCommittedType } from '../comm/validate.js'
 
 export { checkCount, checkType }
+
+/** Every entry of a per-peer types array must be a committed datatype; the name is built only for an error. */
+export function checkTypes(types: readonly unknown[], where: string, name: string): void {
+  for (let i = 0; i < types.length; i++) if (!isCommittedType(types[i])) checkType(types[i], where, `${name}[${i}]`)
+}
 
 export function checkRoot(root: unknown, size: number, where: string): number {
   if (typeof root !== 'number' || !Number.isInteger(root) || root < 0 || root >= size) {
@@ -23,15 +28,20 @@ export function checkPerPeer<T>(values: readonly T[], size: number, where: strin
 
 export function checkCounts(values: readonly number[], size: number, where: string, name: string): readonly number[] {
   checkPerPeer(values, size, where, name)
-  values.forEach((c, i) => checkCount(c, where, `${name}[${i}]`))
+  // the entry's name is built only for an error (these run once per peer of every call)
+  for (let i = 0; i < values.length; i++) {
+    const c = values[i]
+    if (typeof c !== 'number' || !Number.isSafeInteger(c) || c < 0) checkCount(c, where, `${name}[${i}]`)
+  }
   return values
 }
 
 export function checkDispls(values: readonly number[], size: number, where: string, name: string): readonly number[] {
   checkPerPeer(values, size, where, name)
-  values.forEach((d, i) => {
+  for (let i = 0; i < values.length; i++) {
+    const d = values[i]
     if (typeof d !== 'number' || !Number.isSafeInteger(d)) throw new MpiError(ERR_ARG, `${where}: ${name}[${i}] must be an integer, got ${String(d)}`)
-  })
+  }
   return values
 }
 

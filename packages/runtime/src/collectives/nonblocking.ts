@@ -10,7 +10,7 @@
 
 import { ERR_OTHER, MpiError } from '@spinmpi/ddt'
 import { ANY_SOURCE, ANY_TAG, TAG_UB, type Buffer, type PointToPoint, type Request } from '../comm/comm-types.js'
-import type { CommCore } from '../comm/comm-core.js'
+import type { CollectivePointToPoint, CommCore } from '../comm/comm-core.js'
 import { RequestImpl } from '../comm/request.js'
 import { StatusImpl } from '../comm/status.js'
 import { TAGS_PER_COLLECTIVE } from './tags.js'
@@ -20,9 +20,9 @@ const FIRST_TAG = 1 << 12
 const RANGES = Math.floor((TAG_UB + 1 - FIRST_TAG) / TAGS_PER_COLLECTIVE)
 
 /** `p` with every tag moved up by `base` (wait, test ... unchanged). */
-function shiftedTags(p: PointToPoint, base: number): PointToPoint {
+function shiftedTags(p: CollectivePointToPoint, base: number): CollectivePointToPoint {
   const t = (tag: number): number => (tag === ANY_TAG ? tag : tag + base)
-  const shifted: Partial<PointToPoint> = {
+  const shifted: Partial<CollectivePointToPoint> = {
     send: (b: Buffer, c, ty, d, tag) => p.send(b, c, ty, d, t(tag)),
     recv: (b: Buffer, c, ty, s, tag) => p.recv(b, c, ty, s, t(tag)),
     isend: (b: Buffer, c, ty, d, tag) => p.isend(b, c, ty, d, t(tag)),
@@ -30,9 +30,14 @@ function shiftedTags(p: PointToPoint, base: number): PointToPoint {
     sendrecv: (sb, sc, st, d, stag, rb, rc, rt, s, rtag) => p.sendrecv(sb, sc, st, d, t(stag), rb, rc, rt, s, t(rtag)),
     probe: (s, tag) => p.probe(s, t(tag)),
     iprobe: (s, tag) => p.iprobe(s, t(tag)),
+    sendrecvSeries: (steps, fill, step) => p.sendrecvSeries(steps, (k, a) => {
+      fill(k, a)
+      a.sendtag = t(a.sendtag)
+      a.recvtag = t(a.recvtag)
+    }, step),
   }
   // Everything else (wait, waitall, test ...) is p's own.
-  return Object.assign(Object.create(p) as PointToPoint, shifted)
+  return Object.assign(Object.create(p) as CollectivePointToPoint, shifted)
 }
 
 /** Empty status of a completed collective (MPI: only its error field is defined). */

@@ -5,6 +5,17 @@
 import type { Cluster, Nic, Profile, Ps, Simulator } from '@spinmpi/nic'
 import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 import type { CommBasics, PointToPoint } from './comm-types.js'
+import type { FillStep, SendrecvStep } from './sendrecv-series.js'
+
+/** Point-to-point on the collective context, with what the runtime's own collectives use besides. */
+export interface CollectivePointToPoint extends PointToPoint {
+  /**
+   * `steps` blocking sendrecvs one after the other, as `for (k) await sendrecv(step k)`: the same
+   * events, times and errors, without a promise per step (sendrecv-series.ts). `fill(k, step)`
+   * writes step k's arguments into `step`, which the caller provides and the series reuses.
+   */
+  sendrecvSeries(steps: number, fill: FillStep, step: SendrecvStep): Promise<void>
+}
 
 export interface CommCore extends CommBasics, PointToPoint {
   readonly cluster: Cluster
@@ -17,7 +28,7 @@ export interface CommCore extends CommBasics, PointToPoint {
    * Point-to-point on the collective context (MPI's hidden collective communicator): the same
    * semantics, but never matches user point-to-point traffic.
    */
-  readonly coll: PointToPoint
+  readonly coll: CollectivePointToPoint
   /** Charges `ps` of host CPU time to this rank (it resumes that much later). */
   busy(ps: Ps): Promise<void>
   /** Lists `description` as this rank's pending operation until `p` settles (deadlock report). */
@@ -45,6 +56,6 @@ export interface CommCore extends CommBasics, PointToPoint {
  * engine time, and host work charged to the rank's CPU without waiting for the application.
  */
 export interface ProgressEngine {
-  readonly coll: PointToPoint
+  readonly coll: CollectivePointToPoint
   busy(ps: Ps): Promise<void>
 }

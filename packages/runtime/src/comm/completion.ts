@@ -109,7 +109,7 @@ export class Completion {
     const r = this.own(req, 'cancel')
     if (r === null || r.done) return
     if (r.kind !== 'recv') throw new MpiError(ERR_ARG, `${this.prefix}cancel(${r.description}): only receives can be cancelled (MPI-4 deprecates cancelling sends)`)
-    r.cancelHook?.()
+    r.canceller?.cancel()
   }
 
   private async some(rs: readonly (RequestImpl | null)[], call: string): Promise<SomeCompletion> {
@@ -175,9 +175,7 @@ export class Completion {
    */
   private observe(r: RequestImpl): Status | Promise<Status> {
     if (!r.observed) {
-      r.observed = true
-      r.active = false
-      this.ep.trace?.waited(r.traceOp, r.hostCostPs - this.ep.overheadPs)
+      markObserved(this.ep, r)
       if (r.hostCostPs > 0) return this.charge(r)
     } else if (!r.active) {
       return EMPTY_STATUS
@@ -199,6 +197,16 @@ export class Completion {
     if (!(req instanceof RequestImpl)) throw new MpiError(ERR_ARG, `${this.prefix}${call}: not a request of this run`)
     return req.active ? req : null
   }
+}
+
+/**
+ * The first observation of a completed request: inactive from now on, its wait recorded in the
+ * GOAL trace. The caller charges r.hostCostPs (observe here, SendrecvSeries for collectives).
+ */
+export function markObserved(ep: Endpoint, r: RequestImpl): void {
+  r.observed = true
+  r.active = false
+  ep.trace?.waited(r.traceOp, r.hostCostPs - ep.overheadPs)
 }
 
 /** When the k-th request of observeAll's selection completed (-1: none). */

@@ -7,6 +7,7 @@ import type { HostEvent, Nic, Profile, Ps, Signal, Simulator } from '@spinmpi/ni
 import { ns } from '@spinmpi/nic'
 import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 import { HostCpu } from './host-cpu.js'
+import { IntMap } from './int-map.js'
 import type { World } from './world.js'
 
 const ALL_BITS = (1n << 64n) - 1n
@@ -29,8 +30,8 @@ export class Endpoint {
   readonly eagerLimit: number
   /** This rank's GOAL recorder, or null when the run records none. */
   readonly trace: RankGoalTrace | null
-  private readonly routes = new Map<number, EventRoute>()
-  private readonly sends = new Map<number, EventRoute>()
+  private readonly routes = new IntMap<EventRoute>()
+  private readonly sends = new IntMap<EventRoute>()
   private nextPtr = 1
   private nextRendezvous = 0
   private probeWaiters: Signal<void>[] = []

@@ -21,16 +21,45 @@ const LOW_MASK = 0xffffffffn
 const SOURCE_MASK = (1n << 21n) - 1n
 export const MAX_RANKS = 1 << 21
 
+/** The four ignore masks of posted receives, by anySource * 2 + anyTag (made once: BigInts allocate). */
+const IGNORE_MASKS: readonly bigint[] = [0, 1, 2, 3].map((i) => {
+  let bits = 1n << KIND_SHIFT
+  if ((i & 2) !== 0) bits |= SOURCE_MASK << SOURCE_SHIFT
+  if ((i & 1) !== 0) bits |= LOW_MASK
+  return bits
+})
+
 /** Ignore mask of a posted receive: the eager/RTS bit, and source / tag when wildcards. */
 export function receiveIgnoreBits(anySource: boolean, anyTag: boolean): bigint {
-  let bits = 1n << KIND_SHIFT
-  if (anySource) bits |= SOURCE_MASK << SOURCE_SHIFT
-  if (anyTag) bits |= LOW_MASK
-  return bits
+  return IGNORE_MASKS[(anySource ? 2 : 0) + (anyTag ? 1 : 0)]!
 }
 
+// Every message computes its match bits on both sides; each BigInt operation allocates, so the
+// shifted fields are kept: kind and context together (a few), source by rank, small low values.
+const kindContextBits = new Map<number, bigint>()
+const sourceBits: bigint[] = []
+const SMALL_LOW = 1 << 14
+const lowBits: bigint[] = []
+
 export function matchBits(kind: bigint, context: number, source: number, low: number): bigint {
-  return (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT) | (BigInt(source) << SOURCE_SHIFT) | BigInt(low >>> 0)
+  const kc = Number(kind) * 256 + context
+  let head = kindContextBits.get(kc)
+  if (head === undefined) {
+    head = (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT)
+    if (context >= 0 && context < 256 && Number.isInteger(context)) kindContextBits.set(kc, head)
+  }
+  let src = source >= 0 && source < MAX_RANKS ? sourceBits[source] : undefined
+  if (src === undefined) {
+    src = BigInt(source) << SOURCE_SHIFT
+    if (source >= 0 && source < MAX_RANKS && Number.isInteger(source)) sourceBits[source] = src
+  }
+  const l = low >>> 0
+  let lo = l < SMALL_LOW ? lowBits[l] : undefined
+  if (lo === undefined) {
+    lo = BigInt(l)
+    if (l < SMALL_LOW) lowBits[l] = lo
+  }
+  return head | src | lo
 }
 
 export function kindOf(bits: bigint): bigint {

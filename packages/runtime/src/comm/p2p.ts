@@ -16,6 +16,7 @@ import type { PendingLike } from './pending.js'
 import { startRecv } from './recv-protocol.js'
 import type { RequestImpl } from './request.js'
 import { startSend } from './send-protocol.js'
+import { SendrecvSeries, type FillStep, type SendrecvPoster, type SendrecvStep } from './sendrecv-series.js'
 import { StatusImpl } from './status.js'
 import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
 import { hostCopyPs } from '../strategies/model/host-cost.js'
@@ -23,7 +24,7 @@ import { typeSpan } from './buffer.js'
 
 const show = (rank: number, any: number, word: string): string => (rank === any ? word : String(rank))
 
-export class PointToPointImpl implements PointToPoint {
+export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   private readonly done: Completion
   private readonly size: number
   /** World rank -> rank in this communicator (for statuses). */
@@ -74,6 +75,25 @@ export class PointToPointImpl implements PointToPoint {
     const s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false)
     const [, status] = await this.done.waitall([s, r], 'sendrecv', true)
     return status!
+  }
+
+  /**
+   * `steps` sendrecvs one after the other, as `for (k) await sendrecv(step k)` (the same events at
+   * the same simulated times, the same errors), with no promise or async frame per step: the
+   * pairwise exchanges of the collectives. `fill(k, step)` sets step k's arguments in `step`.
+   */
+  sendrecvSeries(steps: number, fill: FillStep, step: SendrecvStep): Promise<void> {
+    return new SendrecvSeries(this, this.ep, steps, fill, step).start()
+  }
+
+  /** sendrecv's receive (the series posts it first, as sendrecv does). */
+  postSendrecvRecv(a: SendrecvStep): RequestImpl {
+    return this.recv0('sendrecv', a.recvbuf, a.recvcount, a.recvtype, a.source, a.recvtag)
+  }
+
+  /** sendrecv's send. */
+  postSendrecvSend(a: SendrecvStep): RequestImpl {
+    return this.send0('sendrecv', a.sendbuf, a.sendcount, a.sendtype, a.dest, a.sendtag, false)
   }
 
   /** The send reads a copy of the buffer's span taken at the call (charged as a host copy). */
@@ -155,8 +175,28 @@ export class PointToPointImpl implements PointToPoint {
     return new StatusImpl(this.localOf(u.header.source), lowOf(u.header.matchBits), u.header.hdrData)
   }
 
+  /**
+   * The `where` of send0's and recv0's argument checks, e.g. "send(dest=1, tag=7)": one function
+   * made once, reading the call set here, so a message makes no closure for text that only an
+   * error reads. The checks use it synchronously, before the next call can set it again.
+   */
+  private whereOf(call: string, peerName: 'dest' | 'source', peer: unknown, tag: unknown): () => string {
+    this.whereCall = call
+    this.wherePeerName = peerName
+    this.wherePeer = peer
+    this.whereTag = tag
+    return this.whereText
+  }
+
+  private whereCall = ''
+  private wherePeerName = ''
+  private wherePeer: unknown = null
+  private whereTag: unknown = null
+  private readonly whereText = (): string =>
+    `${this.prefix}${this.whereCall}(${this.wherePeerName}=${showValue(this.wherePeer)}, tag=${showValue(this.whereTag)})`
+
   private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean): RequestImpl {
-    const where = (): string => `${this.prefix}${call}(dest=${showValue(dest)}, tag=${showValue(tag)})`
+    const where = this.whereOf(call, 'dest', dest, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)
@@ -169,7 +209,7 @@ export class PointToPointImpl implements PointToPoint {
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
-    const where = (): string => `${this.prefix}${call}(source=${showValue(source)}, tag=${showValue(tag)})`
+    const where = this.whereOf(call, 'source', source, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)

@@ -4,7 +4,7 @@
 // unpacks it from there. An RTS makes the engine post the data ME with the receive strategy's
 // execution context (postReceive) and only then answer CTS, so offload applies to the data.
 
-import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
+import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
 import type { ReceivePlan } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
@@ -16,7 +16,7 @@ import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint } from './endpoint.js'
 import { KIND_CTS, KIND_DATA, KIND_EAGER, kindOf, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
-import { RequestImpl } from './request.js'
+import { RequestImpl, type Canceller } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
@@ -34,16 +34,33 @@ export interface RecvArgs {
   readonly localOf: (world: number) => number
 }
 
-/** A posted receive between its ME and its completion. */
-interface Recv {
-  readonly ep: Endpoint
-  readonly a: RecvArgs
-  readonly req: RequestImpl
-  /** Receive buffer capacity in packed bytes. */
-  readonly capacity: number
-  /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
-  readonly landing: Uint8Array | null
-  readonly direct: boolean
+/** A posted receive between its ME and its completion; MPI_Cancel takes it back while no message has matched. */
+class Recv implements Canceller {
+  /** Its ME and route (set when posted). */
+  me: MatchEntry | null = null
+  ptr = 0
+
+  constructor(
+    readonly ep: Endpoint,
+    readonly a: RecvArgs,
+    readonly req: RequestImpl,
+    /** Receive buffer capacity in packed bytes. */
+    readonly capacity: number,
+    /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
+    readonly landing: Uint8Array | null,
+    readonly direct: boolean,
+  ) {}
+
+  /** MPI_Cancel: possible while the ME is still linked (no message has matched it). */
+  cancel(): boolean {
+    const me = this.me!
+    if (!me.linked) return false
+    const { ep, a, req } = this
+    ep.nic.unlinkMe(me)
+    ep.unroute(this.ptr)
+    req.complete(ep.sim.now, new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
+    return true
+  }
 }
 
 export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() => string)): RequestImpl {
@@ -65,22 +82,16 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() =
       landing = new Uint8Array(length)
     }
   }
-  const r: Recv = { ep, a, req, capacity, landing, direct }
+  const r = new Recv(ep, a, req, capacity, landing, direct)
   const ptr = ep.route((e) => onMatched(r, ptr, e))
-  const me = ep.nic.postMe({
+  r.ptr = ptr
+  r.me = ep.nic.postMe({
     matchBits: matchBits(KIND_EAGER, a.context, a.source === ANY_SOURCE ? 0 : a.source, a.tag === ANY_TAG ? 0 : a.tag),
     ignoreBits: receiveIgnoreBits(a.source === ANY_SOURCE, a.tag === ANY_TAG),
     source: a.source === ANY_SOURCE ? NIC_ANY_SOURCE : a.source,
     list: 'priority', useOnce: true, hostBuffer: landing, length, userPtr: ptr,
   })
-  // MPI_Cancel: possible while the ME is still linked (no message has matched it).
-  req.cancelHook = () => {
-    if (!me.linked) return false
-    ep.nic.unlinkMe(me)
-    ep.unroute(ptr)
-    req.complete(ep.sim.now, new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
-    return true
-  }
+  req.canceller = r
   return req
 }
 
@@ -209,7 +220,12 @@ function record(
 function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs: number, e: PutEvent | PutOverflowEvent): void {
   // An unexpected message was processed into the overflow buffer before this receive existed.
   const processingPs = e.kind === 'put' ? e.time - e.firstByteAt : 0
-  r.ep.world.stats.add({
+  const stats = r.ep.world.stats
+  if (!stats.keepsRecords) {
+    stats.tally(hostReceive.name, false, bytes, processingPs, hostPs)
+    return
+  }
+  stats.add({
     rank: r.ep.rank, source, tag, bytes, strategy: hostReceive.name, fallback: null, processingPs, hostPs, prepPs: 0, nicMemBytes: 0,
   })
 }

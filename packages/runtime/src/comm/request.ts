@@ -8,12 +8,22 @@ import type { Request, RequestKind, Status } from './comm-types.js'
 
 const SETTLED: Promise<void> = Promise.resolve()
 
+/** What MPI_Cancel calls on a pending request: true if it was cancelled (not matched yet). */
+export interface Canceller {
+  cancel(): boolean
+}
+
+/** The runtime's own waiter on a request (sendrecv-series.ts): told once, when it completes, without a promise. */
+export interface RequestWaiter {
+  requestDone(): void
+}
+
 export class RequestImpl implements Request {
   done = false
   /** Cleared when wait/test returns the completion (the handle is then MPI_REQUEST_NULL). */
   active = true
   /** A pending receive's cancel: true if it was cancelled (not matched yet). */
-  cancelHook: (() => boolean) | null = null
+  canceller: Canceller | null = null
   completedAt: Ps = -1
   status: Status | null = null
   error: MpiError | null = null
@@ -25,6 +35,8 @@ export class RequestImpl implements Request {
   traceOp = -1
   /** Made when someone waits for the request before it completes (most complete first). */
   private signal: Signal<void> | null = null
+  /** At most one runtime waiter (set by whenDone, cleared when told). */
+  private waiter: RequestWaiter | null = null
   private text: string | (() => string)
 
   /** `description` may be a function: the text is then built only when a report or error needs it. */
@@ -45,6 +57,11 @@ export class RequestImpl implements Request {
     return this.signal.promise
   }
 
+  /** Tells `w` (synchronously, inside the completing event) when the request completes; only while not done. */
+  whenDone(w: RequestWaiter): void {
+    this.waiter = w
+  }
+
   complete(at: Ps, status: Status, hostCostPs: Ps, error: MpiError | null = null): void {
     if (this.done) return
     this.done = true
@@ -52,8 +69,13 @@ export class RequestImpl implements Request {
     this.status = status
     this.hostCostPs = hostCostPs
     this.error = error
-    this.cancelHook = null
+    this.canceller = null
     this.signal?.fire()
+    const w = this.waiter
+    if (w !== null) {
+      this.waiter = null
+      w.requestDone()
+    }
   }
 }
 

@@ -84,9 +84,9 @@ function sendEager(
   }
   const dest = { target: a.dest, matchBits: bits, hdrData: n, userHeader }
   // a host pack reads the user bytes now; the others read a copy of them as they go
-  const src = sendStrategy(strategy).packsOnHost ? { bytes: a.bytes, origin: a.origin } : spanSnapshot(a)
+  const copy = sendStrategy(strategy).packsOnHost ? null : spanSnapshot(a)
   const report = sendTyped({
-    nic: ep.nic, dest, type: a.type, count: a.count, buffer: src.bytes, bufferOffset: src.origin, strategy,
+    nic: ep.nic, dest, type: a.type, count: a.count, buffer: copy === null ? a.bytes : copy.bytes, bufferOffset: copy === null ? a.origin : copy.origin, strategy,
     at: Math.max(sim.now, ep.cpu.freeAt), onIssued,
   })
   ep.cpu.book(report.hostBusyPs)

@@ -39,6 +39,11 @@ export function checkMessageSize(count: number, type: Datatype, where: Where, na
   throw new MpiError(ERR_COUNT, `${whereText(where)}: ${name} ${count} of ${type.size}-byte elements is ${bytes} B, more than the ${MAX_MESSAGE_BYTES} B (64 GiB) a simulated message may carry`)
 }
 
+/** What checkType accepts, as a test that throws nothing. */
+export function isCommittedType(type: unknown): type is Datatype {
+  return typeof type === 'object' && type !== null && 'committed' in type && 'signature' in type && (type as Datatype).committed
+}
+
 export function checkType(type: unknown, where: Where, name = 'type'): Datatype {
   if (typeof type !== 'object' || type === null || !('committed' in type) || !('signature' in type)) {
     throw new MpiError(ERR_TYPE, `${whereText(where)}: ${name} is not a datatype`)
