@@ -61,6 +61,14 @@ export class DmaEngine<T = unknown> {
   private outstanding = 0
   private readonly deferred: DeferredLanes<T>
   private readonly onWrite: DmaWriteSink<T> | null
+  /**
+   * Riding leads (beginRide .. endRide .. rideDone): the lane of the handler running now, the
+   * number reserved for its lead's event while that event is not pushed (-1: none), and per lane
+   * the number of a lead event that rides on the handler's end event (-1: none).
+   */
+  private rideLane = -1
+  private rideSeq = -1
+  private readonly ridden: Float64Array
   private readonly settleFn = quietEvent(() => this.settle())
   private readonly leadFn = quietEvent((lane: number) => this.bookLead(lane))
 
@@ -70,6 +78,7 @@ export class DmaEngine<T = unknown> {
     this.writeCh = new DmaChannel(pcie.params.maxOutstanding)
     this.readCh = new DmaChannel(pcie.params.maxOutstanding)
     this.deferred = new DeferredLanes<T>(options.lanes ?? 1)
+    this.ridden = new Float64Array(options.lanes ?? 1).fill(-1)
     this.onWrite = options.onWrite ?? null
     this.depthSeries = options.keepSeries === false ? null : new TimeSeries(0, 256)
   }
@@ -123,6 +132,40 @@ export class DmaEngine<T = unknown> {
     // earliest is Infinity when nothing waits.
     const sim = this.sim
     if (this.deferred.earliest <= sim.now) this.bookDeferred(sim.now, sim.seq)
+  }
+
+  /**
+   * A handler starts on HPU `lane` within the running event. Its first lead's event is not pushed
+   * at once: endRide decides whether the handler's end event can carry it.
+   */
+  beginRide(lane: number): void {
+    this.rideLane = lane
+  }
+
+  /**
+   * The handler of beginRide returned and ends at `end`; its end event is pushed right after this
+   * call. A lead issued at `end` whose event number is the one just before that end event's
+   * would have run back to back with it, with nothing between (same time, adjacent numbers): it
+   * rides on it (rideDone books it, as its own event would have). Otherwise its event is pushed
+   * now under its reserved number, where it would have run anyway.
+   */
+  endRide(end: Ps): void {
+    const lane = this.rideLane
+    const seq = this.rideSeq
+    this.rideLane = -1
+    if (seq < 0) return
+    this.rideSeq = -1
+    const t = this.deferred.leadTime[lane]!
+    if (t === end && this.sim.upcomingSeq === seq + 1) this.ridden[lane] = seq
+    else this.sim.atReserved(t, seq, this.leadFn, lane)
+  }
+
+  /** First thing of the end event of the handler on `lane`: the lead's event riding on it, if any. */
+  rideDone(lane: number): void {
+    const seq = this.ridden[lane]!
+    if (seq < 0) return
+    this.ridden[lane] = -1
+    this.sim.runRider(seq, this.leadFn, lane)
   }
 
   /** Completion time a write of `bytes` issued now would get, without issuing it. */
@@ -239,8 +282,10 @@ export class DmaEngine<T = unknown> {
     const seq = this.sim.reserveSeq()
     if (q.canLead(lane)) {
       q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
-      // Its event takes the next number: no other event can fall between the two.
-      this.sim.at(t, this.leadFn, lane)
+      // Its event takes the next number: no other event can fall between the two. Inside a
+      // handler (beginRide) the number is reserved and the push left to endRide.
+      if (lane === this.rideLane && this.rideSeq < 0) this.rideSeq = this.sim.reserveSeq()
+      else this.sim.at(t, this.leadFn, lane)
       return
     }
     if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {

@@ -4,6 +4,7 @@
 // plus blocking waits (a blocking DMA's completion time is known when it is issued). Every action
 // happens at the clock value when it is called.
 
+import type { DmaEngine } from '../host-link/dma-engine.js'
 import type { Ps } from '../sim/time.js'
 import { cyclesPs } from '../sim/time.js'
 import { BULK_COPY_MIN, type HostCopies } from '../sim/host-copies.js'
@@ -33,8 +34,12 @@ export interface HpuServices {
   /** DMAs issued from HPU `lane`, whose clock never goes back while a handler runs. */
   dmaWrite(t: Ps, bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean, lane: number): Ps
   dmaRead(t: Ps, bytes: number, lane: number): Ps
-  /** A handler's end event ran: its DMAs issued for earlier times are booked by now. */
-  handlerEnded(): void
+  /**
+   * The NIC's DMA engine, for the runner: a handler's end event settles it (so the handler's DMAs
+   * issued for earlier times are booked by then), and a handler's first DMA may ride on that
+   * event (beginRide, endRide, rideDone).
+   */
+  readonly dma: DmaEngine<ProcessedMessage>
   putFromDevice(t: Ps, data: Uint8Array | null, len: number, dest: PutDestination, msg: ProcessedMessage): void
   putFromHost(t: Ps, hostOffset: number, len: number, dest: PutDestination, msg: ProcessedMessage): void
   counterInc(t: Ps, msg: ProcessedMessage, n: number): void

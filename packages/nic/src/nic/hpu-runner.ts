@@ -2,12 +2,14 @@
 // context with the HPU's context object, turns a throw into a FAIL with its message, and reports
 // the end time (start + dispatch cycles + charged cycles + blocking waits).
 
+import type { DmaEngine } from '../host-link/dma-engine.js'
 import type { Packet } from '../net/packet.js'
 import type { HostCopies } from '../sim/host-copies.js'
 import type { Ps } from '../sim/time.js'
 import type { CompletionInfo, PayloadPacket } from './handler-api.js'
 import { HER_COMPLETION, HER_HEADER, type Her } from './her.js'
 import { HpuContext, type HpuServices } from './hpu-context.js'
+import type { ProcessedMessage } from './processed-message.js'
 import { ReturnCode } from './return-codes.js'
 import type { HerExecutor } from './scheduler.js'
 
@@ -28,8 +30,10 @@ export class HpuRunner implements HerExecutor {
   private readonly contexts: HpuContext[] = []
   private readonly packets: PacketView[] = []
   private readonly completion = new CompletionView()
+  private readonly dma: DmaEngine<ProcessedMessage>
 
   constructor(private readonly services: HpuServices, private readonly baseCycles: number) {
+    this.dma = services.dma
     for (let i = 0; i < services.numHpus; i++) {
       this.contexts.push(new HpuContext(i, services))
       this.packets.push(new PacketView())
@@ -43,6 +47,7 @@ export class HpuRunner implements HerExecutor {
     const copies = this.services.hostCopies
     ctx.begin(msg, start, her.vhpu, this.baseCycles)
     her.error = null
+    this.dma.beginRide(hpu)
     try {
       if (her.kind === HER_HEADER) {
         her.code = context.header!(ctx, msg.header)
@@ -76,7 +81,10 @@ export class HpuRunner implements HerExecutor {
       her.code = ReturnCode.FAIL
       her.error = err instanceof Error ? `${err.name}: ${err.message}` : `handler threw ${String(err)}`
     }
-    return ctx.end()
+    const end = ctx.end()
+    // The scheduler pushes the end event right after this returns (nothing is pushed between).
+    this.dma.endRide(end)
+    return end
   }
 
   /** An inbound packet's payload (data mode): its view, also told to the context with where it lies. */
@@ -93,8 +101,11 @@ export class HpuRunner implements HerExecutor {
     return data
   }
 
-  finished(her: Her): void {
-    this.services.handlerEnded()
+  finished(her: Her, hpu: number): void {
+    // The lead DMA's event riding on this one runs first (it had the number just before).
+    const dma = this.dma
+    dma.rideDone(hpu)
+    dma.settle()
     her.msg!.sink.handlerFinished(her)
   }
 }

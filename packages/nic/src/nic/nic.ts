@@ -224,7 +224,7 @@ export class Nic {
       hostCopies: sim.hostCopies,
       dmaWrite: (t, bytes, msg, hostOffset, noEvent, lane) => dma.writeAt(t, bytes, lane, msg, hostOffset, !noEvent),
       dmaRead: (t, bytes, lane) => dma.readAt(t, bytes, lane),
-      handlerEnded: () => dma.settle(),
+      dma,
       putFromDevice: (t, data, len, dest) => { this.outbound.putFromDevice(t, data, len, dest) },
       putFromHost: (t, hostOffset, len, dest, msg) => {
         const host = msg.context.hostBuffer

@@ -113,6 +113,7 @@ export class HerScheduler {
     const end = this.executor.execute(her, hpu, start)
     this.busyPs[hpu] = this.busyPs[hpu]! + (end - start)
     this.handlerCount[hpu] = this.handlerCount[hpu]! + 1
+    // Pushed right after execute returns: a DMA's event may ride on it (HpuRunner, DmaEngine.endRide).
     this.sim.at(end, this.finishFn, hpu)
   }
 

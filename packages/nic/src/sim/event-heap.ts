@@ -34,7 +34,7 @@ export class EventHeap {
   private heldTail = -1
   private heldTime = 0
   private heldSeq = 0
-  /** Time and sequence number of the group popGroup took last. */
+  /** Time and sequence number of the group popDue took last. */
   private poppedTime = 0
   private poppedSeq = 0
   /** Events queued. */
@@ -74,30 +74,36 @@ export class EventHeap {
     this.heldSeq = seq
   }
 
-  /** Time of the earliest event; only valid when size > 0. */
-  peekTime(): number {
-    if (this.heldHead >= 0 && (this.nodes === 0 || this.heldTime < this.time[0]!)) return this.heldTime
-    return this.time[0]!
+  /** Time of the group popDue took last. */
+  get lastTime(): number {
+    return this.poppedTime
   }
 
-  /** Removes the earliest group of events; returns its first slot (see take). */
-  popGroup(): number {
-    if (this.heldHead >= 0) {
-      const head = this.heldHead
-      this.heldHead = -1
-      if (this.nodes === 0 || this.heldTime < this.time[0]!) {
-        this.poppedTime = this.heldTime
-        this.poppedSeq = this.heldSeq
-        return head
-      }
-      this.insert(this.heldTime, this.heldSeq, head)
-    }
+  /**
+   * Removes the earliest group if it is due at or before `until` and returns its first slot (see
+   * take), else returns -1. One look at the held group and the root decides both (the loop's
+   * peek and pop in one). A held group that is not the earliest stays held: it still has the
+   * highest sequence number of all, and goes into the heap at the next push for another time.
+   */
+  popDue(until: number): number {
     const T = this.time
-    this.poppedTime = T[0]!
+    const n = this.nodes
+    const held = this.heldHead
+    if (held >= 0 && (n === 0 || this.heldTime < T[0]!)) {
+      if (this.heldTime > until) return -1
+      this.heldHead = -1
+      this.poppedTime = this.heldTime
+      this.poppedSeq = this.heldSeq
+      return held
+    }
+    if (n === 0) return -1
+    const t = T[0]!
+    if (t > until) return -1
+    this.poppedTime = t
     this.poppedSeq = this.seq[0]!
     const slot = this.slotAt[0]!
-    const n = --this.nodes
-    if (n > 0) this.siftDown(T[n]!, this.seq[n]!, this.slotAt[n]!, n)
+    this.nodes = n - 1
+    if (n > 1) this.siftDown(T[n - 1]!, this.seq[n - 1]!, this.slotAt[n - 1]!, n - 1)
     return slot
   }
 
@@ -121,6 +127,27 @@ export class EventHeap {
    */
   reserveSeq(): number {
     return this.nextSeq++
+  }
+
+  /** The sequence number the next push or reserveSeq will take. */
+  get upcomingSeq(): number {
+    return this.nextSeq
+  }
+
+  /**
+   * Queues `fn(arg)` at `time` under a sequence number taken earlier with reserveSeq: an event
+   * whose push was put off (see DmaEngine's riding leads). It goes straight into the heap as a
+   * node of its own; the held group, pushed later, has higher numbers and stays held.
+   */
+  pushReserved(time: number, seq: number, fn: EventFn, arg: unknown): void {
+    if (this.size === this.fn.length) this.grow()
+    const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
+    this.fn[slot] = fn
+    this.arg[slot] = arg
+    this.next[slot] = -1
+    this.size++
+    this.slotSeq[slot] = seq
+    this.insert(time, seq, slot)
   }
 
   /** Frees `slot` of a popped group; returns the next slot of the group, or -1. */

@@ -68,6 +68,40 @@ export class Simulator implements WakeupSink {
     return this.heap.reserveSeq()
   }
 
+  /**
+   * Schedules `fn(arg)` at `time` under `seq`, a number taken with reserveSeq whose event was
+   * not pushed then: it runs where an event pushed at that moment would have.
+   */
+  atReserved<A>(time: Ps, seq: number, fn: (arg: A) => void, arg: A): void {
+    if (!(time >= this.now && time < Infinity) || !(seq > this.seq && seq < this.heap.upcomingSeq)) {
+      throw new SimulationError(`event ${seq} scheduled at ${time} ps: before now (${this.now} ps, event ${this.seq}) or not reserved`)
+    }
+    this.heap.pushReserved(time, seq, fn as EventFn, arg)
+  }
+
+  /** The sequence number the next event scheduled (or reserveSeq) will get. */
+  get upcomingSeq(): number {
+    return this.heap.upcomingSeq
+  }
+
+  /**
+   * Runs `fn(arg)` as the event numbered `seq` (reserved, never pushed) inside the running event,
+   * whose number must be seq + 1 and whose time is the rider's: nothing could have run between
+   * the two, so running it first here is what the event loop would have done. It counts as an
+   * event. The caller makes sure it is quiet (it wakes no process and leaves host copies alone).
+   */
+  runRider<A>(seq: number, fn: (arg: A) => void, arg: A): void {
+    const own = this.seq
+    if (seq !== own - 1) throw new SimulationError(`rider event ${seq} run inside event ${own}: not the one right before it`)
+    this.seq = seq
+    this.executed++
+    try {
+      fn(arg)
+    } finally {
+      this.seq = own
+    }
+  }
+
   get pending(): number {
     return this.heap.size
   }
@@ -108,11 +142,9 @@ export class Simulator implements WakeupSink {
     const heap = this.heap
     let s = this.cursor
     if (s < 0) {
-      if (heap.size === 0) return false
-      const t = heap.peekTime()
-      if (t > until) return false
-      this.now = t
-      s = heap.popGroup()
+      s = heap.popDue(until)
+      if (s < 0) return false
+      this.now = heap.lastTime
     }
     const fn = heap.fnOf(s)
     const arg = heap.argOf(s)
