@@ -41,6 +41,49 @@ describe('event order (EventHeap under Simulator.step)', () => {
     expect(log).toEqual(['b', 'a1', 'a2', 'c', 'd', 'e'])
   })
 
+  it('runs events pushed while running, reserved numbers and events pushed under them, in (time, sequence) order', () => {
+    // Each event, when it runs, pushes children at now + delay, or reserves a number and pushes
+    // its event under it later in the same run (after other pushes): the trace of (time,
+    // sequence, id) must be what a plain sorted list of pending events gives.
+    type Act = { readonly delay: number; readonly reserved: boolean }
+    const act = fc.record({ delay: fc.constantFrom(0, 0, 1, 2, 5), reserved: fc.boolean() })
+    fc.assert(
+      fc.property(fc.array(fc.array(act, { maxLength: 3 }), { minLength: 1, maxLength: 60 }), fc.array(fc.constantFrom(0, 1, 3), { minLength: 1, maxLength: 4 }), (script, roots) => {
+        const sim = new Simulator()
+        const got: [number, number, number][] = []
+        let nextId = 0
+        const run = (id: number): void => {
+          got.push([sim.now, sim.seq, id])
+          const acts: readonly Act[] = script[id % script.length]!
+          if (nextId > 400) return
+          const later: [number, number, number][] = []
+          for (const a of acts) {
+            const child = nextId++
+            if (a.reserved) later.push([sim.now + a.delay, sim.reserveSeq(), child])
+            else sim.at(sim.now + a.delay, run, child)
+          }
+          for (const [t, seq, child] of later) sim.atReserved(t, seq, run, child)
+        }
+        for (const t of roots) sim.at(t, run, nextId++)
+        sim.run()
+        // Reference: the same script against a sorted list.
+        const want: [number, number, number][] = []
+        const pending: [number, number, number][] = []
+        let seq = 0
+        let id = 0
+        for (const t of roots) pending.push([t, seq++, id++])
+        while (pending.length > 0) {
+          pending.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+          const [now, s, eid] = pending.shift()!
+          want.push([now, s, eid])
+          if (id > 400) continue
+          for (const a of script[eid % script.length]!) pending.push([now + a.delay, seq++, id++])
+        }
+        expect(got).toEqual(want)
+      }),
+    )
+  })
+
   it('keeps the rest of a group queued when one of its events throws', () => {
     const sim = new Simulator()
     const log: string[] = []

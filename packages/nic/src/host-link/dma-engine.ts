@@ -160,10 +160,14 @@ export class DmaEngine<T = unknown> {
     else this.sim.atReserved(t, seq, this.leadFn, lane)
   }
 
-  /** First thing of the end event of the handler on `lane`: the lead's event riding on it, if any. */
+  /**
+   * First thing of the end event of the handler on `lane`: the lead's event riding on it, if any
+   * (its number is the one right before the running event's; another handler's end on the lane
+   * leaves it alone).
+   */
   rideDone(lane: number): void {
     const seq = this.ridden[lane]!
-    if (seq < 0) return
+    if (seq < 0 || seq !== this.sim.seq - 1) return
     this.ridden[lane] = -1
     this.sim.runRider(seq, this.leadFn, lane)
   }

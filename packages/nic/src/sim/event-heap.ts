@@ -126,6 +126,12 @@ export class EventHeap {
    * ordered among the events as if it had been scheduled now (a deferred DMA request).
    */
   reserveSeq(): number {
+    // The held group is closed: a later push for its time must not join it, or it would run
+    // before an event pushed later under this number (pushReserved).
+    if (this.heldHead >= 0) {
+      this.insert(this.heldTime, this.heldSeq, this.heldHead)
+      this.heldHead = -1
+    }
     return this.nextSeq++
   }
 
