@@ -195,6 +195,17 @@ describe('time helpers', () => {
   })
 })
 
+describe('cycles at a whole number of ps per cycle', () => {
+  it('a product gives what cyclesPs divides out, for whole cycle counts below 2^25 (HpuContext.now)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 25 - 1 }), fc.constantFrom(8e8, 1e9, 2e9, 2.5e9, 5e8, 1e8, 4e9, 1.25e9), (c, hz) => {
+        expect(c * (1e12 / hz)).toBe(cyclesPs(c, hz))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
+
 describe('Rng', () => {
   it('gives the same stream for the same seed and purpose, different for another purpose', () => {
     const a = new Rng(42, 'reorder')
