@@ -11,9 +11,9 @@
 //
 // A lane's first request of a batch is its lead: it is kept apart, in per-lane fields, and the
 // engine books it from one simulator event at its issue time (for a handler with one DMA, as the
-// copy handler, that event runs back to back with the handler's end, in the same heap node, and
-// costs less than a pass through the tournament); the lead's event also books the queued
-// requests of other lanes that come before it.
+// copy handler, that event would run right before the handler's end event, and rides on it, see
+// DmaEngine.endRide; it costs less than a pass through the tournament); the lead's event also
+// books the queued requests of other lanes that come before it.
 
 import type { Ps } from '../sim/time.js'
 

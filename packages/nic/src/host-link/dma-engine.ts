@@ -19,7 +19,9 @@
 // completion time is the same, without an event per DMA block: a lane's first request of a
 // batch (its lead) has one event, which books the requests before it; later requests wait in
 // the lane (and a request that wants a host event has an event, so that its event is posted at
-// its own time).
+// its own time). A lead issued by a handler at its very end rides on the handler's end event
+// (beginRide/endRide/rideDone): its event would run right before that one, same time, adjacent
+// sequence numbers, so the end event runs it first, counted as an event of its own.
 
 import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'

@@ -9,7 +9,8 @@
 //
 // The latest group pushed is held outside the heap until the next push or pop. It has the highest
 // sequence number of all, so it runs next exactly when its time is below the heap's earliest
-// (often: a packet's next step a few ns later); then it never enters the heap at all.
+// (often: a packet's next step a few ns later); then it never enters the heap at all. A number
+// taken with reserveSeq closes it (an event may be pushed under that number later: pushReserved).
 
 export type EventFn = (arg: any) => void
 
