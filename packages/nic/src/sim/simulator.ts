@@ -88,7 +88,8 @@ export class Simulator implements WakeupSink {
    * Runs `fn(arg)` as the event numbered `seq` (reserved, never pushed) inside the running event,
    * whose number must be seq + 1 and whose time is the rider's: nothing could have run between
    * the two, so running it first here is what the event loop would have done. It counts as an
-   * event. The caller makes sure it is quiet (it wakes no process and leaves host copies alone).
+   * event (one step() runs both). The caller makes sure it is quiet (it wakes no process and
+   * leaves host copies alone).
    */
   runRider<A>(seq: number, fn: (arg: A) => void, arg: A): void {
     const own = this.seq
