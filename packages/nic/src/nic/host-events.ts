@@ -201,18 +201,20 @@ export type HostEventFields<K extends HostEventKind> =
  */
 export function makeEvent<K extends HostEventKind>(kind: K, time: Ps, node: number, fields: HostEventFields<K>): HostEventOf<K> {
   const f = fields as Partial<AllFields>
+  return hostEvent(kind, time, node, f.meId ?? 0, f.userPtr ?? 0, f.header!, f.length ?? 0, f.hostOffset ?? 0, f.droppedBytes ?? 0,
+    f.value ?? 0, f.message ?? '', f.unexpected ?? null, f.firstByteAt ?? time)
+}
+
+/**
+ * makeEvent with every field given in place, for the per-message events (no fields object to
+ * allocate first). The caller passes the fields its kind has and neutral values for the others.
+ */
+export function hostEvent<K extends HostEventKind>(
+  kind: K, time: Ps, node: number, meId: number, userPtr: number, header: MessageHeader, length: number, hostOffset: number,
+  droppedBytes: number, value: number, message: string, unexpected: UnexpectedMessage | null, firstByteAt: Ps,
+): HostEventOf<K> {
   const event: AllFields = {
-    kind, time, node,
-    meId: f.meId ?? 0,
-    userPtr: f.userPtr ?? 0,
-    header: f.header!,
-    length: f.length ?? 0,
-    hostOffset: f.hostOffset ?? 0,
-    droppedBytes: f.droppedBytes ?? 0,
-    value: f.value ?? 0,
-    message: f.message ?? '',
-    unexpected: f.unexpected ?? null,
-    firstByteAt: f.firstByteAt ?? time,
+    kind, time, node, meId, userPtr, header, length, hostOffset, droppedBytes, value, message, unexpected, firstByteAt,
   }
   return event as unknown as HostEventOf<K>
 }
