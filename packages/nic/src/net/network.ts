@@ -24,6 +24,7 @@ import { advance, chunkPackets, hasPending, isDone, OutChunk, OutMessage } from 
 import { packetViews, type PacketViews } from './payload-views.js'
 import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
 import { boundedShuffle } from './reorder.js'
+import { removeAt } from './remove-at.js'
 import { defaultRtoPs, ResendQueue, type Resend } from './retransmit.js'
 import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions, StreamSpec } from './types.js'
 
@@ -185,8 +186,9 @@ export class Network {
   /** Gives a finished message and its chunks back (poisoned, so a stale read shows). */
   private releaseMessage(msg: OutMessage): void {
     const chunks = msg.chunks
-    for (let i = 0; i < chunks.length; i++) {
-      const c = chunks[i]!
+    // pop, not length = 0: the array keeps its backing store for the next message
+    while (chunks.length > 0) {
+      const c = chunks.pop()!
       c.data = null
       c.views = null
       c.order = null
@@ -199,12 +201,7 @@ export class Network {
     msg.id = -1
     msg.src = -1
     msg.dst = -1
-    if (this.reuse) {
-      chunks.length = 0
-      this.messagePool.push(msg)
-    } else {
-      msg.chunks = []
-    }
+    if (this.reuse) this.messagePool.push(msg)
   }
 
   /** The onInjected event of a message: its callback, then the message goes back to the pool. */
@@ -407,7 +404,7 @@ export class Network {
     this.emit(msg.src, msg.dst, msg.id, chunk.seqBase + local, chunk.msgOffset + chunkOffset, length, flags, msg.user, chunk.data, chunkOffset, views, local, ser, now)
     advance(msg)
     if (isDone(msg)) {
-      queue.splice(qi, 1)
+      removeAt(queue, qi)
       if (msg.onInjected !== undefined) this.sim.at(port.injectFree, this.injectedFn, msg)
       else this.releaseMessage(msg)
     }
