@@ -19,6 +19,7 @@ import { hostEvent, makeEvent } from './host-events.js'
 import {
   InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS,
 } from './inbound-message.js'
+import { HeaderMap } from './header-map.js'
 import type { MatchEntry } from './match-entry.js'
 import type { NicParts } from './nic-parts.js'
 import type { HerSink } from './processed-message.js'
@@ -41,7 +42,7 @@ export class InboundEngine implements HerSink<Her> {
   private readonly ingress = new Ring<Packet>(64)
   /** Matched packets waiting for packet buffer space (the link is paused meanwhile). */
   private readonly stalled = new Ring<Packet>(64)
-  private readonly messages = new Map<MessageHeader, InboundMessage>()
+  private readonly messages = new HeaderMap<InboundMessage>()
   private readonly orphans = new Map<MessageHeader, Packet[]>()
   private readonly finishedMessages = new WeakSet<MessageHeader>()
   /** The message the last packet belonged to (packets of one message come in runs). */
@@ -273,7 +274,7 @@ export class InboundEngine implements HerSink<Her> {
       }
       if (me.useOnce) {
         p.matching.unlink(me)
-        p.postAt(makeEvent('unlink', p.sim.now, p.node, { meId: me.id, userPtr: msg.userPtr, header }))
+        p.postAt(hostEvent('unlink', p.sim.now, p.node, me.id, msg.userPtr, header, 0, 0, 0, 0, '', null, p.sim.now))
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
