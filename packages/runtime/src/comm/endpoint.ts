@@ -18,6 +18,8 @@ const MIN_OVERFLOW_BYTES = 64 * 1024
 
 export type EventRoute = (e: HostEvent) => void
 
+const isUnlink = (e: HostEvent): boolean => e.kind === 'unlink'
+
 export class Endpoint {
   readonly nic: Nic
   readonly sim: Simulator
@@ -51,7 +53,8 @@ export class Endpoint {
     this.eagerLimit = this.profile.network.eagerLimitBytes
     this.trace = world.trace === null ? null : world.trace.rank(rank)
     this.postOverflow()
-    this.nic.events.listen(this.mine, (e) => this.progress(e))
+    // No route reacts to a use-once ME's unlink (every receive's ME is one): nobody is woken for it.
+    this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink)
   }
 
   /** A fresh userPtr whose events go to `route` (until unroute). */
