@@ -39,6 +39,8 @@ export class PacketScripts {
   /** The state being looked up or recorded, serialized. */
   private readonly state: Uint8Array
   private stateBytes = 0
+  /** Packets served by a script (tests and profiles read it). */
+  replays = 0
 
   constructor(maxCheckpointBytes: number) {
     this.state = new Uint8Array(maxCheckpointBytes)
@@ -57,7 +59,10 @@ export class PacketScripts {
       const b = s.start
       let i = 0
       while (i < n && b[i] === st[i]) i++
-      if (i === n) return s
+      if (i === n) {
+        this.replays++
+        return s
+      }
     }
     return null
   }
