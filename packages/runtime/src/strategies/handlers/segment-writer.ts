@@ -12,6 +12,11 @@ import { ROW, type PacketScript, type PacketScripts } from './packet-scripts.js'
 
 const NO_EVENT: DmaOptions = { noEvent: true }
 const NOOP = (): void => {}
+/**
+ * Rows of the script being recorded, shared by every writer: a handler runs to its end before
+ * another starts, and the rows are copied out when the script is kept.
+ */
+let recordRows = new Float64Array(64 * ROW)
 
 export class SegmentWriter {
   private ctx: HandlerContext | null = null
@@ -22,7 +27,6 @@ export class SegmentWriter {
   private pieces = 0
   /** Recording a script of the packet being walked (rows of ROW numbers, `recorded` of them). */
   private recording = false
-  private rows = new Float64Array(64 * ROW)
   private recorded = 0
   private readonly sink = (bufOffset: number, streamOffset: number, length: number): void => {
     const seg = this.seg as Segment
@@ -73,7 +77,7 @@ export class SegmentWriter {
     ctx.account('block', trailing * this.costs.segmentStepCycles)
     if (this.recording) {
       this.recording = false
-      ;(scripts as PacketScripts).keep(first, first + pkt.length, catchup, this.rows, this.recorded, trailing, seg.serialize())
+      ;(scripts as PacketScripts).keep(first, first + pkt.length, catchup, recordRows, this.recorded, trailing, seg.serialize())
     }
   }
 
@@ -92,12 +96,12 @@ export class SegmentWriter {
   }
 
   private record(buf: number, stream: number, length: number, steps: number, pieces: number): void {
-    let rows = this.rows
+    let rows = recordRows
     const at = this.recorded * ROW
     if (at + ROW > rows.length) {
       const grown = new Float64Array(rows.length * 2)
       grown.set(rows)
-      this.rows = rows = grown
+      recordRows = rows = grown
     }
     rows[at] = buf
     rows[at + 1] = stream
