@@ -60,4 +60,25 @@ describe('HostEventQueue.listen', () => {
     expect(seen).toEqual([1, 3])
     expect(q.size).toBe(1)
   })
+
+  it('with a discard filter, logs those events but neither queues them nor wakes anyone (a waiter still gets them)', async () => {
+    const sim = new Simulator()
+    const q = new HostEventQueue(sim, true)
+    const seen: number[] = []
+    q.listen(() => true, (e) => seen.push(idOf(e)), (e) => e.kind === 'unlink')
+    const got = q.next((e) => e.kind === 'unlink' && e.meId === 5)
+    sim.at(1, () => {
+      q.post(makeEvent('unlink', 1, 0, { meId: 4, header: NO_HEADER }))
+      q.post(makeEvent('unlink', 1, 0, { meId: 5, header: NO_HEADER }))
+      q.post(makeEvent('handler', 1, 0, { meId: 6, userPtr: 1, value: 0, header: NO_HEADER }))
+    })
+    let woken = 0
+    sim.at(1, () => queueMicrotask(() => woken++))
+    await sim.runAsync()
+    expect(seen).toEqual([6])
+    expect((await got).meId).toBe(5)
+    expect(q.size).toBe(0)
+    expect(q.log.map(idOf)).toEqual([4, 5, 6])
+    expect(woken).toBe(1)
+  })
 })

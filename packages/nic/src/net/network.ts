@@ -20,10 +20,11 @@ import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import { ns, transferPs } from '../sim/time.js'
 import type { NetworkParams } from '../profile/schema.js'
-import { advance, chunkPackets, hasPending, isDone, type OutChunk, type OutMessage } from './out-message.js'
+import { advance, chunkPackets, hasPending, isDone, OutChunk, OutMessage } from './out-message.js'
 import { packetViews, type PacketViews } from './payload-views.js'
 import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
 import { boundedShuffle } from './reorder.js'
+import { removeAt } from './remove-at.js'
 import { defaultRtoPs, ResendQueue, type Resend } from './retransmit.js'
 import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions, StreamSpec } from './types.js'
 
@@ -70,6 +71,10 @@ export class Network {
   /** Released packets (a stack: `poolTop` of them, from the bottom; push/pop stayed builtin calls). */
   private readonly pool: Packet[] = []
   private poolTop = 0
+  /** Released messages and chunks (see OutMessage), reused when reuseObjects is on. */
+  private readonly messagePool: OutMessage[] = []
+  private readonly chunkPool: OutChunk[] = []
+  private readonly reuse: boolean
   private readonly streams = new Map<number, OutMessage>()
   private readonly reorder: ReorderOptions | null
   private readonly faults: FaultOptions | null
@@ -80,6 +85,7 @@ export class Network {
   private nextMsgId = 0
   private readonly pumpFn: (node: number) => void
   private readonly deliverFn: (pkt: Packet) => void
+  private readonly injectedFn = (msg: OutMessage): void => this.injected(msg)
 
   constructor(sim: Simulator, params: NetworkParams, options: NetworkOptions = {}) {
     this.sim = sim
@@ -89,6 +95,7 @@ export class Network {
     this.fullPacketPs = transferPs(params.mtuBytes + params.headerBytes, params.linkGbps)
     this.reorder = options.reorder ?? null
     this.faults = options.faults ?? null
+    this.reuse = options.reuseObjects ?? true
     if (this.reorder !== null && !(Number.isInteger(this.reorder.window) && this.reorder.window >= 1)) {
       throw new NetworkError(`reorder.window: expected a positive integer, got ${this.reorder.window}`)
     }
@@ -105,6 +112,11 @@ export class Network {
     this.rtoPs = rto ?? defaultRtoPs(params)
     this.pumpFn = quietEvent((node: number) => this.pump(node))
     this.deliverFn = quietEvent((pkt: Packet) => this.deliver(pkt))
+  }
+
+  /** True when fault injection may deliver a packet twice (so one may come after its message ended). */
+  get mayDuplicate(): boolean {
+    return this.faults !== null && this.faults.duplicate > 0
   }
 
   /** Connects `node`'s NIC: `onPacketArrive` runs when a packet's last bit has arrived. */
@@ -124,10 +136,12 @@ export class Network {
 
   /** Queues a whole message for injection at its source; returns its message id. */
   send(spec: MessageSpec): number {
-    this.checkChunk(spec.bytes, spec.data ?? null)
-    const id = this.openStream(spec)
-    this.stream(id, spec.bytes, spec.data ?? null, true)
-    return id
+    const data = spec.data ?? null
+    this.checkChunk(spec.bytes, data)
+    // a whole message is never looked up by id: it skips the table of open streams
+    const msg = this.open(spec)
+    this.append(msg, spec.bytes, data, true)
+    return msg.id
   }
 
   /**
@@ -136,23 +150,8 @@ export class Network {
    * packet is the last packet of the chunk passed with end = true.
    */
   openStream(spec: StreamSpec): number {
-    this.requireAttached(spec.src, 'src')
-    this.requireAttached(spec.dst, 'dst')
-    const msg: OutMessage = {
-      id: this.nextMsgId++,
-      src: spec.src,
-      dst: spec.dst,
-      user: spec.user ?? null,
-      onInjected: spec.onInjected,
-      chunks: [],
-      chunk: 0,
-      seqNext: 0,
-      bytes: 0,
-      sent: 0,
-      ended: false,
-    }
+    const msg = this.open(spec)
     this.streams.set(msg.id, msg)
-    this.counters.messages++
     return msg.id
   }
 
@@ -161,6 +160,57 @@ export class Network {
     const msg = this.streams.get(msgId)
     if (msg === undefined) throw new NetworkError(`message ${msgId}: not an open message (unknown, or already ended)`)
     this.checkChunk(bytes, data)
+    if (end) this.streams.delete(msgId)
+    this.append(msg, bytes, data, end)
+  }
+
+  /** A message object for `spec` (from the pool when there is one), counted. */
+  private open(spec: StreamSpec): OutMessage {
+    this.requireAttached(spec.src, 'src')
+    this.requireAttached(spec.dst, 'dst')
+    const msg = this.messagePool.pop() ?? new OutMessage()
+    msg.id = this.nextMsgId++
+    msg.src = spec.src
+    msg.dst = spec.dst
+    msg.user = spec.user ?? null
+    msg.onInjected = spec.onInjected
+    msg.chunk = 0
+    msg.seqNext = 0
+    msg.bytes = 0
+    msg.sent = 0
+    msg.ended = false
+    this.counters.messages++
+    return msg
+  }
+
+  /** Gives a finished message and its chunks back (poisoned, so a stale read shows). */
+  private releaseMessage(msg: OutMessage): void {
+    const chunks = msg.chunks
+    // pop, not length = 0: the array keeps its backing store for the next message
+    while (chunks.length > 0) {
+      const c = chunks.pop()!
+      c.data = null
+      c.views = null
+      c.order = null
+      c.npkts = -1
+      c.next = -1
+      if (this.reuse) this.chunkPool.push(c)
+    }
+    msg.user = null
+    msg.onInjected = undefined
+    msg.id = -1
+    msg.src = -1
+    msg.dst = -1
+    if (this.reuse) this.messagePool.push(msg)
+  }
+
+  /** The onInjected event of a message: its callback, then the message goes back to the pool. */
+  private injected(msg: OutMessage): void {
+    msg.onInjected!(msg.id, this.sim.now, msg.user)
+    this.releaseMessage(msg)
+  }
+
+  private append(msg: OutMessage, bytes: number, data: Uint8Array | null, end: boolean): void {
     const last = msg.chunks[msg.chunks.length - 1]
     if (bytes === 0 && end && last !== undefined && last.order === null && last.next < last.npkts) {
       // the previous chunk's last packet has not left yet: it becomes the completion packet
@@ -173,16 +223,22 @@ export class Network {
         boundedShuffle(npkts, this.reorder.window, this.reorderRng!, order)
       }
       const views = data === null ? null : packetViews(data)
-      const chunk: OutChunk = { msgOffset: msg.bytes, bytes, data, views, end, npkts, seqBase: msg.seqNext, next: 0, order }
+      const chunk = this.chunkPool.pop() ?? new OutChunk()
+      chunk.msgOffset = msg.bytes
+      chunk.bytes = bytes
+      chunk.data = data
+      chunk.views = views
+      chunk.end = end
+      chunk.npkts = npkts
+      chunk.seqBase = msg.seqNext
+      chunk.next = 0
+      chunk.order = order
       msg.chunks.push(chunk)
       msg.seqNext += npkts
       msg.bytes += bytes
     }
     advance(msg)
-    if (end) {
-      msg.ended = true
-      this.streams.delete(msgId)
-    }
+    if (end) msg.ended = true
     // guarded: a call of a disabled debug logger still allocates its argument list
     if (log.enabled) log('msg %d: %d -> %d, +%d B%s', msg.id, msg.src, msg.dst, bytes, end ? ' (end)' : '')
     const port = this.ports[msg.src]!
@@ -217,6 +273,10 @@ export class Network {
     pkt.messageData = null
     pkt.views = null
     pkt.user = null
+    if (!this.reuse) {
+      pkt.src = pkt.dst = pkt.msgId = pkt.seq = pkt.offset = pkt.length = -1
+      return
+    }
     if (this.poolTop === this.pool.length) this.pool.push(pkt)
     else this.pool[this.poolTop] = pkt
     this.poolTop++
@@ -344,9 +404,9 @@ export class Network {
     this.emit(msg.src, msg.dst, msg.id, chunk.seqBase + local, chunk.msgOffset + chunkOffset, length, flags, msg.user, chunk.data, chunkOffset, views, local, ser, now)
     advance(msg)
     if (isDone(msg)) {
-      queue.splice(qi, 1)
-      const cb = msg.onInjected
-      if (cb !== undefined) this.sim.at(port.injectFree, injectedEvent, { cb, id: msg.id, t: port.injectFree })
+      removeAt(queue, qi)
+      if (msg.onInjected !== undefined) this.sim.at(port.injectFree, this.injectedFn, msg)
+      else this.releaseMessage(msg)
     }
     if (queue.length > 0) this.schedulePumpBy(node, port.injectFree)
     if (port.resend.length > 0) this.wakeResend(node)
@@ -419,8 +479,4 @@ function newPort(): Port {
     queue: [],
     waiters: [],
   }
-}
-
-function injectedEvent(e: { cb: (msgId: number, time: Ps) => void; id: number; t: Ps }): void {
-  e.cb(e.id, e.t)
 }

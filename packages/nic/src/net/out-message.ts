@@ -5,42 +5,48 @@
 import type { Ps } from '../sim/time.js'
 import type { PacketViews } from './payload-views.js'
 
-export interface OutChunk {
+/** A chunk of a message's bytes. Pooled by the Network with its message (see OutMessage). */
+export class OutChunk {
   /** Offset of the chunk in the message. */
-  msgOffset: number
-  bytes: number
-  data: Uint8Array | null
+  msgOffset = 0
+  bytes = 0
+  data: Uint8Array | null = null
   /** Cached packet views of data (null in timing mode). */
-  views: PacketViews | null
+  views: PacketViews | null = null
   /** The chunk ends the message: its last packet is the completion packet. */
-  end: boolean
+  end = false
   /** Packets of this chunk (0 for an empty chunk that does not end the message). */
-  npkts: number
+  npkts = 0
   /** Sequence number of the chunk's first packet in the message. */
-  seqBase: number
+  seqBase = 0
   /** Next packet to inject, as a position in injection order. */
-  next: number
+  next = 0
   /** Injection order (a bounded permutation) when reordering, else null (in order). */
-  order: Int32Array | null
+  order: Int32Array | null = null
 }
 
-export interface OutMessage {
-  id: number
-  src: number
-  dst: number
-  user: unknown
-  onInjected: ((msgId: number, time: Ps) => void) | undefined
-  chunks: OutChunk[]
+/**
+ * A message being injected. The Network owns these objects and never hands them out (callers
+ * see message ids): it takes one from its pool when a message opens and gives it back, with its
+ * chunks, once the last packet has left and the onInjected callback (if any) has run.
+ */
+export class OutMessage {
+  id = 0
+  src = 0
+  dst = 0
+  user: unknown = null
+  onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
+  chunks: OutChunk[] = []
   /** Index of the chunk being injected. */
-  chunk: number
+  chunk = 0
   /** Packets numbered so far (sequence number of the next chunk's first packet). */
-  seqNext: number
+  seqNext = 0
   /** Bytes appended so far. */
-  bytes: number
+  bytes = 0
   /** Packets injected so far. */
-  sent: number
+  sent = 0
   /** The last chunk has been appended. */
-  ended: boolean
+  ended = false
 }
 
 /** Packets a chunk of `bytes` becomes; an empty chunk needs one packet only if it ends the message. */

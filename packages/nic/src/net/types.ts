@@ -8,8 +8,8 @@ export interface StreamSpec {
   dst: number
   /** Opaque user header copied by reference into every packet (match bits, tag, ...). */
   user?: unknown
-  /** Called once, when the last packet has left the source NIC. */
-  onInjected?: (msgId: number, time: Ps) => void
+  /** Called once, when the last packet has left the source NIC, with the message's `user`. */
+  onInjected?: (msgId: number, time: Ps, user: unknown) => void
 }
 
 /** A whole message (Network.send). */
@@ -39,6 +39,11 @@ export interface FaultOptions {
 export interface NetworkOptions {
   reorder?: ReorderOptions
   faults?: FaultOptions
+  /**
+   * Reuse the network's message, chunk and packet objects (default true). Tests turn it off to
+   * compare a run against one where every object is fresh (and every released one poisoned).
+   */
+  reuseObjects?: boolean
 }
 
 export interface NetworkCounters {

@@ -98,6 +98,8 @@ export class HostEventQueue {
   private readonly queued: HostEvent[] = []
   private waiters: { filter: HostEventFilter; signal: Signal<HostEvent> }[] = []
   private listener: { readonly filter: HostEventFilter; readonly handle: (e: HostEvent) => void } | null = null
+  /** Events the listener's owner never wants: logged, never queued, nobody woken (see listen). */
+  private discard: HostEventFilter | null = null
   /** The listener waits for its next event (false while a delivery is queued or running). */
   private listenerIdle = false
   /** The event whose delivery is queued (one at a time). */
@@ -120,6 +122,7 @@ export class HostEventQueue {
         return
       }
     }
+    if (this.discard !== null && this.discard(event)) return
     const l = this.listener
     if (l !== null && this.listenerIdle && l.filter(event)) {
       this.listenerIdle = false
@@ -134,11 +137,15 @@ export class HostEventQueue {
    * Hands every event passing `filter` to `handle`, one at a time, each in a microtask of its own:
    * the same order and timing as a loop of \`handle(await next(filter))\` (a posted event wakes
    * it at once; events queued meanwhile are taken in order after the handler returns), without a
-   * promise and a signal per event. One listener per queue.
+   * promise and a signal per event. One listener per queue. Events passing `discard` (when given)
+   * and no waiter's filter are only logged from then on: not queued, and no process is woken for
+   * them (an MPI library has no use for a use-once ME's unlink event; waking the rank for each
+   * one cost a trip through the microtask and next-tick queues per receive).
    */
-  listen(filter: HostEventFilter, handle: (e: HostEvent) => void): void {
+  listen(filter: HostEventFilter, handle: (e: HostEvent) => void, discard: HostEventFilter | null = null): void {
     if (this.listener !== null) throw new Error('HostEventQueue: a listener is already set')
     this.listener = { filter, handle }
+    this.discard = discard
     const e = this.poll(filter)
     if (e === null) {
       this.listenerIdle = true
@@ -201,18 +208,20 @@ export type HostEventFields<K extends HostEventKind> =
  */
 export function makeEvent<K extends HostEventKind>(kind: K, time: Ps, node: number, fields: HostEventFields<K>): HostEventOf<K> {
   const f = fields as Partial<AllFields>
+  return hostEvent(kind, time, node, f.meId ?? 0, f.userPtr ?? 0, f.header!, f.length ?? 0, f.hostOffset ?? 0, f.droppedBytes ?? 0,
+    f.value ?? 0, f.message ?? '', f.unexpected ?? null, f.firstByteAt ?? time)
+}
+
+/**
+ * makeEvent with every field given in place, for the per-message events (no fields object to
+ * allocate first). The caller passes the fields its kind has and neutral values for the others.
+ */
+export function hostEvent<K extends HostEventKind>(
+  kind: K, time: Ps, node: number, meId: number, userPtr: number, header: MessageHeader, length: number, hostOffset: number,
+  droppedBytes: number, value: number, message: string, unexpected: UnexpectedMessage | null, firstByteAt: Ps,
+): HostEventOf<K> {
   const event: AllFields = {
-    kind, time, node,
-    meId: f.meId ?? 0,
-    userPtr: f.userPtr ?? 0,
-    header: f.header!,
-    length: f.length ?? 0,
-    hostOffset: f.hostOffset ?? 0,
-    droppedBytes: f.droppedBytes ?? 0,
-    value: f.value ?? 0,
-    message: f.message ?? '',
-    unexpected: f.unexpected ?? null,
-    firstByteAt: f.firstByteAt ?? time,
+    kind, time, node, meId, userPtr, header, length, hostOffset, droppedBytes, value, message, unexpected, firstByteAt,
   }
   return event as unknown as HostEventOf<K>
 }

@@ -31,8 +31,8 @@ export class InboundMessage implements ProcessedMessage<Her> {
   packetsDone = 0
   headerDone = false
   headerCode = 0
-  /** Payload HERs that arrived while the header handler had not finished. */
-  readonly early: Her[] = []
+  /** Payload HERs that arrived while the header handler had not finished (made when one does). */
+  early: Her[] | null = null
   completionStarted = false
   finished = false
   pending = false
@@ -46,8 +46,12 @@ export class InboundMessage implements ProcessedMessage<Her> {
   lastWriteAt: Ps = 0
   vhpus: VirtualHpu[] | null = null
   unexpected: UnexpectedMessage | null = null
-  /** Logical packet indices seen, to drop fault-injected duplicates. */
-  seen: Uint8Array = new Uint8Array(8)
+  /**
+   * Logical packet indices seen, to drop fault-injected duplicates: indices below 31 as bits of
+   * seenLow (no object for the usual message of a few packets), the rest in `seen`, made when needed.
+   */
+  seenLow = 0
+  seen: Uint8Array | null = null
   meId = 0
   userPtr = 0
   ackWanted = false
@@ -58,15 +62,22 @@ export class InboundMessage implements ProcessedMessage<Her> {
 
   /** Marks `index` as seen; false when it was already seen (a duplicate). */
   markSeen(index: number): boolean {
-    if (index >= this.seen.length) {
-      let n = this.seen.length
+    if (index < 31) {
+      const bit = 1 << index
+      if ((this.seenLow & bit) !== 0) return false
+      this.seenLow |= bit
+      return true
+    }
+    let seen = this.seen
+    if (seen === null || index >= seen.length) {
+      let n = seen === null ? 64 : seen.length
       while (n <= index) n *= 2
       const next = new Uint8Array(n)
-      next.set(this.seen)
-      this.seen = next
+      if (seen !== null) next.set(seen)
+      this.seen = seen = next
     }
-    if (this.seen[index] === 1) return false
-    this.seen[index] = 1
+    if (seen[index] === 1) return false
+    seen[index] = 1
     return true
   }
 

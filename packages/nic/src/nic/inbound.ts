@@ -15,10 +15,11 @@ import { quietEvent } from '../sim/simulator.js'
 import { ns } from '../sim/time.js'
 import { HER_COMPLETION, HER_HEADER, HER_PAYLOAD, type Her } from './her.js'
 import type { MessageHeader } from './handler-api.js'
-import { makeEvent } from './host-events.js'
+import { hostEvent, makeEvent } from './host-events.js'
 import {
   InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS,
 } from './inbound-message.js'
+import { HeaderMap } from './header-map.js'
 import type { MatchEntry } from './match-entry.js'
 import type { NicParts } from './nic-parts.js'
 import type { HerSink } from './processed-message.js'
@@ -41,7 +42,7 @@ export class InboundEngine implements HerSink<Her> {
   private readonly ingress = new Ring<Packet>(64)
   /** Matched packets waiting for packet buffer space (the link is paused meanwhile). */
   private readonly stalled = new Ring<Packet>(64)
-  private readonly messages = new Map<MessageHeader, InboundMessage>()
+  private readonly messages = new HeaderMap<InboundMessage>()
   private readonly orphans = new Map<MessageHeader, Packet[]>()
   private readonly finishedMessages = new WeakSet<MessageHeader>()
   /** The message the last packet belonged to (packets of one message come in runs). */
@@ -273,7 +274,7 @@ export class InboundEngine implements HerSink<Her> {
       }
       if (me.useOnce) {
         p.matching.unlink(me)
-        p.postAt(makeEvent('unlink', p.sim.now, p.node, { meId: me.id, userPtr: msg.userPtr, header }))
+        p.postAt(hostEvent('unlink', p.sim.now, p.node, me.id, msg.userPtr, header, 0, 0, 0, 0, '', null, p.sim.now))
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
@@ -339,7 +340,7 @@ export class InboundEngine implements HerSink<Her> {
   private buffered(her: Her): void {
     const msg = her.msg as InboundMessage
     if (msg.headerDone) this.route(her)
-    else msg.early.push(her)
+    else (msg.early ??= []).push(her)
   }
 
   private route(her: Her): void {
@@ -438,8 +439,11 @@ export class InboundEngine implements HerSink<Her> {
     msg.headerCode = code
     if (isPending(code as ReturnCode)) this.markPending(msg)
     msg.headerDone = true
-    const early = msg.early.splice(0)
-    for (const her of early) this.route(her)
+    const early = msg.early
+    if (early !== null) {
+      msg.early = null
+      for (const her of early) this.route(her)
+    }
     this.maybeComplete(msg)
   }
 
@@ -492,7 +496,8 @@ export class InboundEngine implements HerSink<Her> {
       this.lastHeader = null
       this.lastMsg = null
     }
-    this.finishedMessages.add(msg.header)
+    // Only a duplicated packet can arrive after its message finished.
+    if (p.network.mayDuplicate) this.finishedMessages.add(msg.header)
     const done = Math.max(now, msg.lastWriteAt)
     const h = msg.header
     const me = msg.me
@@ -500,12 +505,12 @@ export class InboundEngine implements HerSink<Her> {
       p.postAt(makeEvent('dropped', now, p.node, { header: h, length: h.length }))
     } else {
       me.activeMessages--
-      const fields = {
-        meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, droppedBytes: msg.droppedBytes,
-        firstByteAt: msg.firstByteAt,
-      }
       const u = msg.unexpected
       if (u !== null) {
+        const fields = {
+          meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, droppedBytes: msg.droppedBytes,
+          firstByteAt: msg.firstByteAt,
+        }
         u.done = true
         u.doneAt = done
         u.firstByteAt = msg.firstByteAt
@@ -514,7 +519,7 @@ export class InboundEngine implements HerSink<Her> {
         const by = u.claimedBy
         if (by !== null) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, meId: by.id, userPtr: by.options.userPtr ?? 0, unexpected: u }))
       } else if (!msg.pending) {
-        p.postAt(makeEvent('put', done, p.node, fields))
+        p.postAt(hostEvent('put', done, p.node, me.id, msg.userPtr, h, h.length, msg.depositBase, msg.droppedBytes, 0, '', null, msg.firstByteAt))
       }
       const counter = me.options.counter
       if (counter !== undefined && !msg.pending) p.later(done, () => counter.inc(1))

@@ -3,6 +3,7 @@
 // Unexpected messages (matched on the overflow list) are remembered so that a later priority
 // append finds them first, as Portals' PtlMEAppend does.
 
+import { removeAt } from '../net/remove-at.js'
 import { MatchEntry, type MeOptions } from './match-entry.js'
 import type { MessageHeader } from './handler-api.js'
 
@@ -58,7 +59,7 @@ export class MatchingUnit {
     if (!me.linked) return
     const list = this.listOf(me)
     const i = list.indexOf(me)
-    if (i >= 0) list.splice(i, 1)
+    if (i >= 0) removeAt(list, i)
     me.linked = false
   }
 

@@ -9,11 +9,12 @@ import { transferPs } from '../sim/time.js'
 import { ExecutionContext } from './execution-context.js'
 import type { ExecutionContextSpec, MessageHeader, PutDestination } from './handler-api.js'
 import { HER_PAYLOAD, type Her } from './her.js'
-import { makeEvent } from './host-events.js'
+import { hostEvent, makeEvent } from './host-events.js'
 import type { NicParts } from './nic-parts.js'
 import type { HerSink, ProcessedMessage } from './processed-message.js'
 import { ReturnCode, returnCodeName } from './return-codes.js'
 import { WIRE_ACK, WIRE_PUT, type WireFragment } from './wire.js'
+import type { MessageSpec } from '../net/types.js'
 
 export interface PutOptions extends PutDestination {
   /** Payload bytes. */
@@ -56,11 +57,32 @@ class OutboundMessage implements ProcessedMessage<Her> {
   }
 }
 
+/**
+ * A send command waiting for its time, then the spec handed to Network.send (which reads it and
+ * keeps nothing). The engine owns these: taken from its pool in sendAt, given back right after
+ * the network has the message.
+ */
+class PendingSend implements MessageSpec {
+  src = 0
+  dst = 0
+  bytes = 0
+  data: Uint8Array | null = null
+  user: WireFragment | null = null
+  onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
+}
+
 export class OutboundEngine implements HerSink<Her> {
   private nextMessageId = 0
   /** Time the latest send command was handed to the network (keeps issue order). */
   private lastSendAt: Ps = 0
   private readonly mtu: number
+  private readonly sendPool: PendingSend[] = []
+  private readonly sendFn = (s: PendingSend): void => this.send(s)
+  /** A logical message's last fragment has left the NIC: the host hears of it. */
+  private readonly sentFn = (_id: number, time: Ps, user: unknown): void => {
+    const header = (user as WireFragment).header
+    this.p.postAt(hostEvent('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
+  }
 
   constructor(private readonly p: NicParts) {
     this.mtu = p.profile.network.mtuBytes
@@ -212,11 +234,22 @@ export class OutboundEngine implements HerSink<Her> {
   private sendAt(t: Ps, frag: WireFragment, bytes: number, data: Uint8Array | null): void {
     const p = this.p
     this.lastSendAt = t
-    const header = frag.header
-    const lastFragment = frag.eom
-    const onInjected = lastFragment
-      ? (_id: number, time: Ps) => p.postAt(makeEvent('send', time, p.node, { header, length: header.length }))
-      : undefined
-    p.later(t, () => p.network.send({ src: p.node, dst: header.target, bytes, data, user: frag, onInjected }))
+    const s = this.sendPool.pop() ?? new PendingSend()
+    s.src = p.node
+    s.dst = frag.header.target
+    s.bytes = bytes
+    s.data = data
+    s.user = frag
+    s.onInjected = frag.eom ? this.sentFn : undefined
+    if (t <= p.sim.now) this.send(s)
+    else p.sim.at(t, this.sendFn, s)
+  }
+
+  private send(s: PendingSend): void {
+    this.p.network.send(s)
+    s.data = null
+    s.user = null
+    s.onInjected = undefined
+    this.sendPool.push(s)
   }
 }

@@ -18,6 +18,13 @@ const MIN_OVERFLOW_BYTES = 64 * 1024
 
 export type EventRoute = (e: HostEvent) => void
 
+/** A route that is an object (a posted receive): no closure per message. */
+export interface EventTarget {
+  onHostEvent(e: HostEvent): void
+}
+
+const isUnlink = (e: HostEvent): boolean => e.kind === 'unlink'
+
 export class Endpoint {
   readonly nic: Nic
   readonly sim: Simulator
@@ -30,7 +37,7 @@ export class Endpoint {
   readonly eagerLimit: number
   /** This rank's GOAL recorder, or null when the run records none. */
   readonly trace: RankGoalTrace | null
-  private readonly routes = new IntMap<EventRoute>()
+  private readonly routes = new IntMap<EventRoute | EventTarget>()
   private readonly sends = new IntMap<EventRoute>()
   private nextPtr = 1
   private nextRendezvous = 0
@@ -51,11 +58,12 @@ export class Endpoint {
     this.eagerLimit = this.profile.network.eagerLimitBytes
     this.trace = world.trace === null ? null : world.trace.rank(rank)
     this.postOverflow()
-    this.nic.events.listen(this.mine, (e) => this.progress(e))
+    // No route reacts to a use-once ME's unlink (every receive's ME is one): nobody is woken for it.
+    this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink)
   }
 
   /** A fresh userPtr whose events go to `route` (until unroute). */
-  route(route: EventRoute): number {
+  route(route: EventRoute | EventTarget): number {
     const ptr = this.nextPtr++
     this.routes.set(ptr, route)
     return ptr
@@ -87,7 +95,9 @@ export class Endpoint {
       this.sends.delete(e.header.messageId)
       route(e)
     } else {
-      this.routes.get(e.userPtr)!(e)
+      const r = this.routes.get(e.userPtr)!
+      if (typeof r === 'function') r(e)
+      else r.onHostEvent(e)
     }
   }
 

@@ -14,7 +14,7 @@ import { hostReceive } from '../strategies/receive/host.js'
 import { getTypeAttributes, strategyFor } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
-import type { Endpoint } from './endpoint.js'
+import type { Endpoint, EventTarget } from './endpoint.js'
 import { KIND_CTS, KIND_DATA, KIND_EAGER, kindOf, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
 import { RequestImpl, type Canceller } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
@@ -35,7 +35,7 @@ export interface RecvArgs {
 }
 
 /** A posted receive between its ME and its completion; MPI_Cancel takes it back while no message has matched. */
-class Recv implements Canceller {
+class Recv implements Canceller, EventTarget {
   /** Its ME and route (set when posted). */
   me: MatchEntry | null = null
   ptr = 0
@@ -50,6 +50,11 @@ class Recv implements Canceller {
     readonly landing: Uint8Array | null,
     readonly direct: boolean,
   ) {}
+
+  /** Its route: the ME's events. */
+  onHostEvent(e: HostEvent): void {
+    onMatched(this, this.ptr, e)
+  }
 
   /** MPI_Cancel: possible while the ME is still linked (no message has matched it). */
   cancel(): boolean {
@@ -83,7 +88,7 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() =
     }
   }
   const r = new Recv(ep, a, req, capacity, landing, direct)
-  const ptr = ep.route((e) => onMatched(r, ptr, e))
+  const ptr = ep.route(r)
   r.ptr = ptr
   r.me = ep.nic.postMe({
     matchBits: matchBits(KIND_EAGER, a.context, a.source === ANY_SOURCE ? 0 : a.source, a.tag === ANY_TAG ? 0 : a.tag),
