@@ -1,14 +1,22 @@
 // Drives one ddt Segment for one packet inside a general payload handler (SC19 §3.2.4): first the
 // catch-up to the packet's offset (booked as setup), then the walk that emits pieces, each
 // booked as block work (the stack steps since the previous piece plus one piece) before its DMA
-// is issued, so the DMA leaves the HPU when the handler has really found it.
+// is issued, so the DMA leaves the HPU when the handler has really found it. A packet whose
+// range and starting state were seen before replays the recorded script (packet-scripts.ts):
+// the same bookings and DMAs without walking the segment.
 
 import type { Segment } from '@spinmpi/ddt'
 import type { CostParams, DmaOptions, HandlerContext, PayloadPacket } from '@spinmpi/nic'
 import { catchupCycles } from './handler-costs.js'
+import { ROW, type PacketScript, type PacketScripts } from './packet-scripts.js'
 
 const NO_EVENT: DmaOptions = { noEvent: true }
 const NOOP = (): void => {}
+/**
+ * Rows of the script being recorded, shared by every writer: a handler runs to its end before
+ * another starts, and the rows are copied out when the script is kept.
+ */
+let recordRows = new Float64Array(64 * ROW)
 
 export class SegmentWriter {
   private ctx: HandlerContext | null = null
@@ -17,27 +25,45 @@ export class SegmentWriter {
   private pktOffset = 0
   private steps = 0
   private pieces = 0
+  /** Recording a script of the packet being walked (rows of ROW numbers, `recorded` of them). */
+  private recording = false
+  private recorded = 0
   private readonly sink = (bufOffset: number, streamOffset: number, length: number): void => {
     const seg = this.seg as Segment
     const ctx = this.ctx as HandlerContext
     const c = this.costs
-    ctx.account('block', (seg.stackSteps - this.steps) * c.segmentStepCycles + (seg.pieces - this.pieces) * c.pieceCycles)
+    const steps = seg.stackSteps - this.steps, pieces = seg.pieces - this.pieces
+    ctx.account('block', steps * c.segmentStepCycles + pieces * c.pieceCycles)
     this.steps = seg.stackSteps
     this.pieces = seg.pieces
+    if (this.recording) this.record(bufOffset, streamOffset - this.pktOffset, length, steps, pieces)
     ctx.dmaToHost(bufOffset - this.lo, this.data, streamOffset - this.pktOffset, length, NO_EVENT)
   }
 
-  constructor(private readonly lo: number, private readonly costs: CostParams) {}
+  /** `scripts`: the (type, count)'s packet scripts to replay and record, or null to always walk. */
+  constructor(private readonly lo: number, private readonly costs: CostParams, private readonly scripts: PacketScripts | null = null) {}
 
   /**
-   * Processes `pkt` with `seg` (already restored or reset by the caller). Setup is booked as one
-   * segment step (entering the processing function) plus the catch-up work to the packet's offset.
+   * Processes `pkt` with `seg` (already restored or reset by the caller) and leaves `seg` in the
+   * state after the packet. Setup is booked as one segment step (entering the processing
+   * function) plus the catch-up work to the packet's offset.
    */
   run(ctx: HandlerContext, pkt: PayloadPacket, seg: Segment): void {
     if (pkt.length === 0) return
     const first = pkt.offset
+    const scripts = this.scripts
+    if (scripts !== null) {
+      const script = scripts.find(seg, first, first + pkt.length)
+      if (script !== null) {
+        this.replay(ctx, pkt, seg, script)
+        return
+      }
+      this.recording = scripts.willKeep(seg, first)
+      this.recorded = 0
+    }
     seg.resetCounters()
     if (first !== seg.position) seg.process(first, first, NOOP)
+    const catchup = seg.catchupPieces + seg.catchupSteps
     ctx.account('setup', this.costs.segmentStepCycles + catchupCycles(this.costs, seg))
     this.ctx = ctx
     this.seg = seg
@@ -47,6 +73,41 @@ export class SegmentWriter {
     this.pieces = seg.pieces
     seg.process(first, first + pkt.length, this.sink)
     // steps taken after the last piece (advancing past the packet's end)
-    ctx.account('block', (seg.stackSteps - this.steps) * this.costs.segmentStepCycles)
+    const trailing = seg.stackSteps - this.steps
+    ctx.account('block', trailing * this.costs.segmentStepCycles)
+    if (this.recording) {
+      this.recording = false
+      ;(scripts as PacketScripts).keep(first, first + pkt.length, catchup, recordRows, this.recorded, trailing, seg.serialize())
+    }
+  }
+
+  /** The recorded script: the walk's bookings and DMAs, then the segment in its end state. */
+  private replay(ctx: HandlerContext, pkt: PayloadPacket, seg: Segment, s: PacketScript): void {
+    const c = this.costs
+    const step = c.segmentStepCycles, piece = c.pieceCycles, lo = this.lo
+    ctx.account('setup', step + s.catchup * c.catchupStepCycles)
+    const rows = s.rows, data = pkt.data, end = s.pieces * ROW
+    for (let r = 0; r < end; r += ROW) {
+      ctx.account('block', rows[r + 3]! * step + rows[r + 4]! * piece)
+      ctx.dmaToHost(rows[r]! - lo, data, rows[r + 1]!, rows[r + 2]!, NO_EVENT)
+    }
+    ctx.account('block', s.trailing * step)
+    seg.loadCheckpoint(s.end, 0)
+  }
+
+  private record(buf: number, stream: number, length: number, steps: number, pieces: number): void {
+    let rows = recordRows
+    const at = this.recorded * ROW
+    if (at + ROW > rows.length) {
+      const grown = new Float64Array(rows.length * 2)
+      grown.set(rows)
+      recordRows = rows = grown
+    }
+    rows[at] = buf
+    rows[at + 1] = stream
+    rows[at + 2] = length
+    rows[at + 3] = steps
+    rows[at + 4] = pieces
+    this.recorded++
   }
 }

@@ -7,6 +7,7 @@
 import { Segment } from '@spinmpi/ddt'
 import { TypeCountCache } from '../type-cache.js'
 import { dataloopBytes } from '../receive/dataloop-bytes.js'
+import { PacketScripts } from './packet-scripts.js'
 
 /** The segments and dataloop size every receive of one (type, count) shares. */
 export interface TypeSegments {
@@ -16,13 +17,19 @@ export interface TypeSegments {
   readonly scratch: Segment
   /** NIC memory of the dataloop tree (dataloop-bytes.ts). */
   readonly dataloopBytes: number
+  /** What general handlers did for packets seen before, replayed (packet-scripts.ts). */
+  readonly scripts: PacketScripts
 }
 
-const segments = new TypeCountCache<TypeSegments>((type, count) => ({
-  fresh: new Segment(type, count),
-  scratch: new Segment(type, count),
-  dataloopBytes: dataloopBytes(type, count),
-}))
+const segments = new TypeCountCache<TypeSegments>((type, count) => {
+  const fresh = new Segment(type, count)
+  return {
+    fresh,
+    scratch: new Segment(type, count),
+    dataloopBytes: dataloopBytes(type, count),
+    scripts: new PacketScripts(fresh.maxCheckpointBytes),
+  }
+})
 
 /** The shared segments of (type, count). */
 export function typeSegments(type: Segment['type'], count: number): TypeSegments {

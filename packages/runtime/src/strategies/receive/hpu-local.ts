@@ -29,7 +29,7 @@ export function hpuLocalPlan(req: ReceiveRequest): Planned {
   // each vHPU's segment starts at offset 0, made when the vHPU gets its first packet (a message
   // of fewer packets than vHPUs needs fewer of them)
   const segs: (Segment | undefined)[] = new Array<Segment | undefined>(P).fill(undefined)
-  const w = new SegmentWriter(layout.lo, profile.costs)
+  const w = new SegmentWriter(layout.lo, profile.costs, shared.scripts)
   const payload: PayloadHandler = (ctx, pkt) => {
     const seg = segs[ctx.vhpu] ?? (segs[ctx.vhpu] = shared.fresh.clone())
     if (pkt.offset < seg.position) {

@@ -24,9 +24,10 @@ export function roCpPlan(req: ReceiveRequest): Planned {
   const base = state.data.length - set.slots.length
   const P = profile.nic.hpus
   // every handler restores its HPU's scratch slot into the segment first: one shared segment
-  const seg = typeSegments(req.type, req.count).scratch
+  const shared = typeSegments(req.type, req.count)
+  const seg = shared.scratch
   const copy = copyCycles(profile, set.slotBytes)
-  const w = new SegmentWriter(layout.lo, profile.costs)
+  const w = new SegmentWriter(layout.lo, profile.costs, shared.scripts)
   const deltaR = set.deltaR
   const payload: PayloadHandler = (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS

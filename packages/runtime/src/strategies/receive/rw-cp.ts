@@ -28,9 +28,10 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   // it and stores it back, so the next packet of the run continues where this one stopped. The
   // Segment object only decodes the slot; no state is kept outside NIC memory between handlers,
   // so the type's shared scratch segment serves.
-  const decoder = typeSegments(req.type, req.count).scratch
+  const shared = typeSegments(req.type, req.count)
+  const decoder = shared.scratch
   const copy = copyCycles(profile, set.slotBytes)
-  const w = new SegmentWriter(layout.lo, profile.costs)
+  const w = new SegmentWriter(layout.lo, profile.costs, shared.scripts)
   const deltaR = set.deltaR
   const slotBytes = set.slotBytes
   const payload: PayloadHandler = (ctx, pkt) => {

@@ -12,15 +12,24 @@ import { gammaOf, typeWork } from '../model/type-work.js'
 import { hostWalkPs } from '../model/host-cost.js'
 import { handlerUnits } from '../model/completion-model.js'
 import type { ReceiveStrategy } from './record.js'
+import { TypeCountCache } from '../type-cache.js'
+
+// Why a (type, count) has no specialized handler, made once: a receive of a general layout asks
+// again at every message (and falls back to host), and building the error (its stack) cost more
+// than the rest of the failed plan.
+const unservable = new TypeCountCache<MpiError | null>((type, count) => (classify(type, count).kind === 'general'
+  ? new MpiError(ERR_ARG, 'receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)')
+  : null))
 
 export function specializedPlan(req: ReceiveRequest): Planned {
+  const cannot = unservable.get(req.type, req.count)
+  if (cannot !== null) throw cannot
   const profile = req.nic.profile
   const layout = receiveLayout(req.type, req.count)
   const work = typeWork(req.type, req.count, profile.host.cacheLineBytes)
   const residency = residencyOf(req.nic)
   const { state, created } = residency.acquire(residency.key(req.type, req.count, 'specialized'), () => {
-    const d = classifyFor(req)
-    if (d === null) throw new MpiError(ERR_ARG, 'receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)')
+    const d = classifyFor(req) as Float64Array
     return { data: new Uint8Array(d.buffer), extra: null }
   })
   const d = new Float64Array(state.data.buffer, state.data.byteOffset, state.data.byteLength / 8)
