@@ -53,8 +53,9 @@ describe('packet scripts replay exactly what the segment walk does (packet-scrip
         const set = restore ? makeCheckpoints(type, count, Math.max(1, 3 * packet), sc19) : null
         const walked = { seg: fresh.clone(), w: new SegmentWriter(layout.lo, costs, null), ctx: new LogContext(new Uint8Array(span)) }
         const replayed = { seg: fresh.clone(), w: new SegmentWriter(layout.lo, costs, scripts), ctx: new LogContext(new Uint8Array(span)) }
-        // two passes over the order: the second replays what the first recorded
-        for (let pass = 0; pass < 2; pass++) {
+        // three passes over the order: the first notes each range (it may not come again), the
+        // second records, the third replays
+        for (let pass = 0; pass < 3; pass++) {
           for (const o of order) {
             const i = o % packets
             const offset = i * packet
@@ -74,8 +75,8 @@ describe('packet scripts replay exactly what the segment walk does (packet-scrip
           }
         }
         expect(replayed.ctx.host).toEqual(walked.ctx.host)
-        // restore-style: every packet of the second pass starts from a state the first pass saw;
-        // a kept segment may start the second pass from states the first did not see
+        // restore-style: every packet of the third pass starts from a state the second pass recorded;
+        // a kept segment may start a pass from states the one before did not see
         if (set !== null) expect(scripts.replays).toBeGreaterThanOrEqual(order.length)
         else expect(scripts.replays).toBeGreaterThan(0)
       }),

@@ -36,6 +36,8 @@ const MAX_PER_OFFSET = 8
 export class PacketScripts {
   private readonly byFirst = new Map<number, PacketScript[]>()
   private kept = 0
+  /** Packet offsets seen once with no script kept yet (recording starts at the next sighting). */
+  private readonly seenOnce = new Set<number>()
   /** The state being looked up or recorded, serialized. */
   private readonly state: Uint8Array
   private stateBytes = 0
@@ -71,7 +73,12 @@ export class PacketScripts {
   willKeep(seg: Segment, first: number): boolean {
     if (this.kept >= MAX_PIECES) return false
     const list = this.byFirst.get(first)
-    if (list !== undefined && list.length >= MAX_PER_OFFSET) return false
+    if (list === undefined) {
+      if (!this.seenOnce.has(first)) {
+        this.seenOnce.add(first)
+        return false
+      }
+    } else if (list.length >= MAX_PER_OFFSET) return false
     this.stateBytes = seg.writeCheckpoint(this.state, 0)
     return true
   }
