@@ -29,6 +29,22 @@ export interface ExchangeSide {
   readonly uniform?: { readonly count: number; readonly stride: number; readonly type: Datatype }
 }
 
+/** Where `side`'s block for `peer` starts (a uniform side computes it). */
+function blockBuffer(side: ExchangeSide, peer: number): Buffer {
+  const u = side.uniform
+  return offsetBuffer(side.buf, u === undefined ? side.byteDispls[peer]! : peer * u.stride)
+}
+
+function blockCount(side: ExchangeSide, peer: number): number {
+  const u = side.uniform
+  return u === undefined ? side.counts[peer]! : u.count
+}
+
+function blockType(side: ExchangeSide, peer: number): Datatype {
+  const u = side.uniform
+  return u === undefined ? side.types[peer]! : u.type
+}
+
 function checkSide(side: ExchangeSide, n: number, name: 'send' | 'recv', where: string): void {
   checkCounts(side.counts, n, where, `${name}counts`)
   checkDispls(side.byteDispls, n, where, `${name === 'send' ? 's' : 'r'}displs`)
@@ -73,30 +89,17 @@ export async function exchange(core: CommCore, sendSide: ExchangeSide | null, re
   // step k (1 <= k < n): send to rank + k, receive from rank - k; the steps as one sendrecv series
   // (no promise per step: at 1,024 ranks an alltoall is a million sendrecvs)
   const out = send
-  const us = out.uniform, ur = recv.uniform
   await core.coll.sendrecvSeries(n - 1, (i, step) => {
     const k = i + 1
     const dst = (r + k) % n, src = (r - k + n) % n
-    if (us === undefined) {
-      step.sendbuf = offsetBuffer(out.buf, out.byteDispls[dst]!)
-      step.sendcount = out.counts[dst]!
-      step.sendtype = out.types[dst]!
-    } else {
-      step.sendbuf = offsetBuffer(out.buf, dst * us.stride)
-      step.sendcount = us.count
-      step.sendtype = us.type
-    }
+    step.sendbuf = blockBuffer(out, dst)
+    step.sendcount = blockCount(out, dst)
+    step.sendtype = blockType(out, dst)
     step.dest = dst
     step.sendtag = TAG_ALLTOALL
-    if (ur === undefined) {
-      step.recvbuf = offsetBuffer(recv.buf, recv.byteDispls[src]!)
-      step.recvcount = recv.counts[src]!
-      step.recvtype = recv.types[src]!
-    } else {
-      step.recvbuf = offsetBuffer(recv.buf, src * ur.stride)
-      step.recvcount = ur.count
-      step.recvtype = ur.type
-    }
+    step.recvbuf = blockBuffer(recv, src)
+    step.recvcount = blockCount(recv, src)
+    step.recvtype = blockType(recv, src)
     step.source = src
     step.recvtag = TAG_ALLTOALL
   }, {
