@@ -53,12 +53,7 @@ export class EventHeap {
   }
 
   push(time: number, fn: EventFn, arg: unknown): void {
-    if (this.size === this.fn.length) this.grow()
-    const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
-    this.fn[slot] = fn
-    this.arg[slot] = arg
-    this.next[slot] = -1
-    this.size++
+    const slot = this.claimSlot(fn, arg)
     const seq = this.nextSeq++
     this.slotSeq[slot] = seq
     if (this.heldHead >= 0) {
@@ -147,14 +142,20 @@ export class EventHeap {
    * node of its own; the held group, pushed later, has higher numbers and stays held.
    */
   pushReserved(time: number, seq: number, fn: EventFn, arg: unknown): void {
+    const slot = this.claimSlot(fn, arg)
+    this.slotSeq[slot] = seq
+    this.insert(time, seq, slot)
+  }
+
+  /** A free slot holding `fn(arg)`, not linked to any group yet. */
+  private claimSlot(fn: EventFn, arg: unknown): number {
     if (this.size === this.fn.length) this.grow()
     const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
     this.fn[slot] = fn
     this.arg[slot] = arg
     this.next[slot] = -1
     this.size++
-    this.slotSeq[slot] = seq
-    this.insert(time, seq, slot)
+    return slot
   }
 
   /** Frees `slot` of a popped group; returns the next slot of the group, or -1. */
