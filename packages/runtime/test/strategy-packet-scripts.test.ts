@@ -24,6 +24,12 @@ class LogContext {
     if (src !== null) this.host.set(src.subarray(srcOffset, srcOffset + len), hostOffset)
     return 0
   }
+  dmaToHostRows(src: Uint8Array | null, rows: Float64Array, stride: number, count: number, hostBase: number, unitA: number, unitB: number): void {
+    for (let r = 0; r < count * stride; r += stride) {
+      this.account('block', rows[r + 3]! * unitA + rows[r + 4]! * unitB)
+      this.dmaToHost(hostBase + rows[r]!, src, rows[r + 1]!, rows[r + 2]!)
+    }
+  }
 }
 
 const caseArb = fc.record({

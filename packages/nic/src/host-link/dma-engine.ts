@@ -26,7 +26,7 @@
 import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
-import { DEFERRED_NOTIFY, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
+import { DEFERRED_NOTIFY, DEFERRED_RUN, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
 import { DmaChannel } from './dma-channel.js'
 import type { PcieModel } from './pcie.js'
 
@@ -35,10 +35,17 @@ export type DmaDone<A> = (arg: A) => void
 /** Told of every write issued with writeAt when it is booked: its tag, completion time, size. */
 export type DmaWriteSink<T> = (tag: T, done: Ps, bytes: number, hostOffset: number, notify: boolean) => void
 
+/**
+ * Told of the writes of a run list (writeRunAt) in groups booked back to back: their tag and the
+ * completion time of the group's last write (the latest: the link serves writes in order).
+ */
+export type DmaRunSink<T> = (tag: T, lastDone: Ps) => void
+
 export interface DmaEngineOptions<T> {
   /** Lanes of deferred requests (one per HPU); default 1. */
   readonly lanes?: number
   readonly onWrite?: DmaWriteSink<T>
+  readonly onWriteRun?: DmaRunSink<T>
   /**
    * Keep the queue-depth series (default true). Two samples per request: a run of millions of
    * small DMAs that never reads `depth` saves their memory; the peak is kept either way.
@@ -63,6 +70,7 @@ export class DmaEngine<T = unknown> {
   private outstanding = 0
   private readonly deferred: DeferredLanes<T>
   private readonly onWrite: DmaWriteSink<T> | null
+  private readonly onWriteRun: DmaRunSink<T> | null
   /**
    * Riding leads (beginRide .. endRide .. rideDone): the lane of the handler running now, the
    * number reserved for its lead's event while that event is not pushed (-1: none), and per lane
@@ -82,6 +90,7 @@ export class DmaEngine<T = unknown> {
     this.deferred = new DeferredLanes<T>(options.lanes ?? 1)
     this.ridden = new Float64Array(options.lanes ?? 1).fill(-1)
     this.onWrite = options.onWrite ?? null
+    this.onWriteRun = options.onWriteRun ?? null
     this.depthSeries = options.keepSeries === false ? null : new TimeSeries(0, 256)
   }
 
@@ -126,6 +135,41 @@ export class DmaEngine<T = unknown> {
   }
 
   /**
+   * A run list: `count` writes without host event issued from `lane` at times[0 .. count) (never
+   * going back, not before the lane's last request), of sizes[sizeAt + i * sizeStride] bytes, for
+   * `tag`. Booked exactly as `count` calls of writeAt(times[i], size, lane, tag, _, false) would
+   * book them (the same sequence numbers, each write at its own time in (time, sequence) order),
+   * without a call per write; onWriteRun hears of them (rather than onWrite), in groups. Neither
+   * array is kept.
+   */
+  writeRunAt(lane: number, tag: T, count: number, times: Float64Array, sizes: Float64Array, sizeAt: number, sizeStride: number): void {
+    const now = this.sim.now
+    let i = 0
+    let last = -1
+    let s = sizeAt
+    // Writes at or before now (a prefix: the times do not go back) are booked at once.
+    for (; i < count && times[i]! <= now; i++, s += sizeStride) last = this.write(sizes[s]!)
+    if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
+    if (i === count) return
+    for (let k = i, z = s; k < count; k++, z += sizeStride) checkSize(sizes[z]!)
+    const q = this.deferred
+    if (q.earliest <= now) this.bookDeferred(now, this.sim.seq)
+    const flags = DEFERRED_WRITE | DEFERRED_RUN
+    if (q.canLead(lane)) {
+      this.lead(lane, times[i]!, sizes[s]!, 0, flags, tag)
+      i++
+      s += sizeStride
+      if (i === count) return
+    }
+    // One number per write, as writeAt would take them: consecutive, nothing reserves in between.
+    const seq = this.sim.reserveSeq()
+    for (let k = i + 1; k < count; k++) this.sim.reserveSeq()
+    if (!q.pushRun(lane, seq, flags, tag, count - i, times, i, sizes, s, sizeStride)) {
+      throw new DmaError(`deferred DMA run on lane ${lane} at ${times[i]} ps: no such lane, or a time before the lane's last request`)
+    }
+  }
+
+  /**
    * Books every deferred request that comes before the present in (time, sequence) order. The
    * engine does so itself before it is used; call it when a handler ends, so that the sink has
    * heard of the handler's writes by then.
@@ -157,7 +201,7 @@ export class DmaEngine<T = unknown> {
     this.rideLane = -1
     if (seq < 0) return
     this.rideSeq = -1
-    const t = this.deferred.leadTime[lane]!
+    const t = this.deferred.lane[lane]!.leadTime
     if (t === end && this.sim.upcomingSeq === seq + 1) this.ridden[lane] = seq
     else this.sim.atReserved(t, seq, this.leadFn, lane)
   }
@@ -283,17 +327,13 @@ export class DmaEngine<T = unknown> {
   private defer(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
     checkSize(bytes)
     const q = this.deferred
+    if (q.canLead(lane)) {
+      this.lead(lane, t, bytes, hostOffset, flags, tag)
+      return
+    }
     // The sequence number an event scheduled now would get: the request is ordered among the
     // events as that event would be.
     const seq = this.sim.reserveSeq()
-    if (q.canLead(lane)) {
-      q.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
-      // Its event takes the next number: no other event can fall between the two. Inside a
-      // handler (beginRide) the number is reserved and the push left to endRide.
-      if (lane === this.rideLane && this.rideSeq < 0) this.rideSeq = this.sim.reserveSeq()
-      else this.sim.at(t, this.leadFn, lane)
-      return
-    }
     if (!q.push(lane, t, seq, bytes, hostOffset, flags, tag)) {
       throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
     }
@@ -301,44 +341,133 @@ export class DmaEngine<T = unknown> {
     if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
   }
 
+  /** Makes a request `lane`'s lead, with its event. */
+  private lead(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
+    const seq = this.sim.reserveSeq()
+    this.deferred.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
+    // Its event takes the next number: no other event can fall between the two. Inside a
+    // handler (beginRide) the number is reserved and the push left to endRide.
+    if (lane === this.rideLane && this.rideSeq < 0) this.rideSeq = this.sim.reserveSeq()
+    else this.sim.at(t, this.leadFn, lane)
+  }
+
   /** The event of `lane`'s lead: books the queued requests before it, then the lead. */
   private bookLead(lane: number): void {
-    const q = this.deferred
-    if (q.leadBusy[lane] === 0) return // finish() booked it
+    const L = this.deferred.lane[lane]!
+    if (!L.leadBusy) return // finish() booked it
     this.settle()
-    const t = q.leadTime[lane]!
-    const bytes = q.leadBytes[lane]!
-    const flags = q.leadFlags[lane]!
-    const hostOffset = q.leadOffset[lane]!
-    const tag = q.leadTag[lane] as T
-    q.takeLead(lane)
+    const t = L.leadTime
+    const bytes = L.leadBytes
+    const flags = L.leadFlags
+    const hostOffset = L.leadOffset
+    const tag = L.leadTag as T
+    this.deferred.takeLead(lane)
     if ((flags & DEFERRED_WRITE) === 0) {
       this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
       return
     }
     const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
-    if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+    this.tell(tag, done, bytes, hostOffset, flags)
   }
 
-  /** Books deferred requests before (until, seq) in (time, sequence) order. */
+  /** The sink hears of a booked write. */
+  private tell(tag: T, done: Ps, bytes: number, hostOffset: number, flags: number): void {
+    if ((flags & DEFERRED_RUN) !== 0) {
+      if (this.onWriteRun !== null) this.onWriteRun(tag, done)
+    } else if (this.onWrite !== null) {
+      this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+    }
+  }
+
+  /**
+   * Books deferred requests before (until, seq) in (time, sequence) order: the earliest lane's
+   * requests while they come before the runner-up's head, then the next earliest lane.
+   */
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
     while (q.size > 0) {
       const t = q.earliest
       if (t > until || (t === until && q.earliestSeq > seq)) return
-      const r = q.first()
-      const bytes = q.bytes[r]!
-      const flags = q.flags[r]!
-      const hostOffset = q.hostOffset[r]!
-      const tag = q.tag[r] as T
-      q.shiftFirst()
-      if ((flags & DEFERRED_WRITE) === 0) {
-        this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
-      } else {
-        const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
-        if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+      const lane = q.winner
+      q.runnerUp(lane)
+      // Take requests before (bt, bs): the runner-up's head, or just after (until, seq).
+      let bt = q.upTime
+      let bs = q.upSeq
+      if (until < bt || (until === bt && seq + 1 < bs)) {
+        bt = until
+        bs = seq + 1
       }
+      this.bookLane(lane, bt, bs)
     }
+  }
+
+  /**
+   * Books `lane`'s queued requests while they come before (bt, bs) (its head does), then plays its
+   * path again. A write of writeAt ends the batch: its sink may use the engine, so it hears of the
+   * write once the lanes are consistent. The run sink does not use the engine: it hears of each
+   * run's writes as the run ends or the batch stops.
+   */
+  private bookLane(lane: number, bt: Ps, bs: number): void {
+    const q = this.deferred
+    const L = q.lane[lane]!
+    const req = L.req
+    const mask = L.reqMask
+    const wl = this.pcie.writeLatencyPs
+    let h = L.reqHead
+    let n = L.reqCount
+    let cursor = L.cursor
+    let run = L.runHead
+    let runSeq = L.runSeq[run]!
+    let runLength = L.runLength[run]!
+    let flags = L.runFlags[run]!
+    // Completion time of the last write taken so far of the head run (-1: none).
+    let last = -1
+    // A write of writeAt taken: its tag, size, host offset, flags and completion, for its sink.
+    let single = false
+    let sTag: T | null = null
+    let sBytes = 0
+    let sOffset = 0
+    let sFlags = 0
+    let sDone = 0
+    while (n > 0) {
+      const t = req[2 * h]!
+      if (!(t < bt || (t === bt && runSeq + cursor < bs))) break
+      const bytes = req[2 * h + 1]!
+      h = (h + 1) & mask
+      n--
+      cursor++
+      if ((flags & DEFERRED_WRITE) === 0) this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      else last = this.book(this.writeCh, t, bytes, wl)
+      if (cursor < runLength) continue
+      if ((flags & DEFERRED_RUN) === 0) {
+        if (last >= 0) {
+          single = true
+          sTag = L.runTag[run]!
+          sBytes = bytes
+          sOffset = L.runOffset[run]!
+          sFlags = flags
+          sDone = last
+        }
+      } else if (this.onWriteRun !== null) {
+        this.onWriteRun(L.runTag[run] as T, last)
+      }
+      last = -1
+      L.shiftRun()
+      cursor = 0
+      if (single || n === 0) break
+      run = L.runHead
+      runSeq = L.runSeq[run]!
+      runLength = L.runLength[run]!
+      flags = L.runFlags[run]!
+    }
+    q.size -= L.reqCount - n
+    L.reqHead = h
+    L.reqCount = n
+    L.cursor = cursor
+    q.replay(lane)
+    // A run left part-way: the sink hears of the part taken.
+    if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(L.runTag[L.runHead] as T, last)
+    if (single) this.tell(sTag as T, sDone, sBytes, sOffset, sFlags)
   }
 
   private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {

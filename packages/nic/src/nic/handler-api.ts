@@ -94,6 +94,15 @@ export interface HandlerContext {
 
   /** Copies `len` bytes from `src` (packet or HPU memory) to the ME's host memory. */
   dmaToHost(hostOffset: number, src: Uint8Array | null, srcOffset: number, len: number, options?: DmaOptions): DmaHandle
+  /**
+   * A run list of non-blocking writes without host event, in one call: for each of `count` rows
+   * of `stride` numbers (r = i * stride), as
+   * `account('block', rows[r + 3] * unitA + rows[r + 4] * unitB)` and then
+   * `dmaToHost(hostBase + rows[r], src, rows[r + 1], rows[r + 2], { noEvent: true })` would: the
+   * same clock, bookings, bytes and DMA times. Columns 3 and 4 are counts of work (as a segment
+   * walk counts steps and pieces), unitA and unitB their cycles. `rows` is read during the call only.
+   */
+  dmaToHostRows(src: Uint8Array | null, rows: Float64Array, stride: number, count: number, hostBase: number, unitA: number, unitB: number): void
   /** Copies `len` bytes of the ME's host memory into `dst` (HPU memory). */
   dmaFromHost(hostOffset: number, dst: Uint8Array | null, dstOffset: number, len: number, options?: DmaOptions): DmaHandle
   /** Waits for a non-blocking DMA. */

@@ -75,6 +75,8 @@ export class HpuContext implements HandlerContext {
   private readonly issueCycles: number
   private readonly copier = new PieceCopier()
   private readonly copies: HostCopies
+  /** Issue times of a run list's writes (dmaToHostRows), reused. */
+  private runTimes = new Float64Array(256)
 
   constructor(readonly hpu: number, private readonly services: HpuServices) {
     this.numHpus = services.numHpus
@@ -142,25 +144,63 @@ export class HpuContext implements HandlerContext {
   private writeToHost(hostOffset: number, src: Uint8Array | null, srcOffset: number, len: number, blocking: boolean, noEvent: boolean): DmaHandle {
     this.checkHost(hostOffset, len, 'dmaToHost')
     const host = this.host
-    if (src !== null && host !== null && len > 0) {
-      // The packet's own view is not read here (its object is cold): its extent came with it.
-      const srcLength = src === this.payload ? this.payloadLength : src.length
-      if (srcOffset < 0 || srcOffset + len > srcLength) {
-        throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${srcLength} B`)
-      }
-      // Long pieces of the packet wait to be copied in bulk; short ones (datatype blocks) go at
-      // once as words, after what waits (in order).
-      if (len >= BULK_COPY_MIN && src === this.payload) {
-        this.copies.copyFrom(host, hostOffset, this.payloadBuffer!, this.payloadStart + srcOffset, len)
-      } else {
-        this.copies.flush()
-        this.copier.copy(host, hostOffset, src, srcOffset, len)
-      }
-    }
+    if (src !== null && host !== null && len > 0) this.copyToHost(host, hostOffset, src, srcOffset, len)
     this.charge(this.issueCycles)
     const done = this.services.dmaWrite(this.now, len, this.msg, hostOffset, noEvent, this.hpu)
     if (blocking) this.waitUntil(done)
     return done
+  }
+
+  dmaToHostRows(src: Uint8Array | null, rows: Float64Array, stride: number, count: number, hostBase: number, unitA: number, unitB: number): void {
+    if (!(Number.isInteger(count) && Number.isInteger(stride) && count >= 0 && stride >= 5 && (count === 0 || (count - 1) * stride + 5 <= rows.length))) {
+      throw new HandlerError(`dmaToHostRows: ${count} rows of ${stride} numbers do not fit ${rows.length} numbers (at least 5 per row)`)
+    }
+    let times = this.runTimes
+    if (times.length < count) times = this.runTimes = new Float64Array(Math.max(count, 2 * times.length))
+    const c = this.msg.context
+    const host = this.host
+    const issue = this.issueCycles
+    for (let i = 0, r = 0; i < count; i++, r += stride) {
+      const cycles = rows[r + 3]! * unitA + rows[r + 4]! * unitB
+      this.cyc += cycles
+      c.book('block', cycles)
+      const hostOffset = hostBase + rows[r]!
+      const len = rows[r + 2]!
+      if (!(Number.isInteger(hostOffset) && Number.isInteger(len) && hostOffset >= 0 && len >= 0 && hostOffset + len <= this.hostLength)) {
+        // What the writes before it did stands, as with one dmaToHost per row.
+        this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
+        this.checkHost(hostOffset, len, 'dmaToHost')
+      }
+      if (src !== null && host !== null && len > 0) {
+        try {
+          this.copyToHost(host, hostOffset, src, rows[r + 1]!, len)
+        } catch (err) {
+          this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
+          throw err
+        }
+      }
+      this.cyc += issue
+      c.bookOther(issue)
+      times[i] = this.now
+    }
+    this.services.dma.writeRunAt(this.hpu, this.msg, count, times, rows, 2, stride)
+  }
+
+  /** A write's bytes into host memory (data mode), checked against the source's extent. */
+  private copyToHost(host: Uint8Array, hostOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
+    // The packet's own view is not read here (its object is cold): its extent came with it.
+    const srcLength = src === this.payload ? this.payloadLength : src.length
+    if (srcOffset < 0 || srcOffset + len > srcLength) {
+      throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${srcLength} B`)
+    }
+    // Long pieces of the packet wait to be copied in bulk; short ones (datatype blocks) go at
+    // once as words, after what waits (in order).
+    if (len >= BULK_COPY_MIN && src === this.payload) {
+      this.copies.copyFrom(host, hostOffset, this.payloadBuffer!, this.payloadStart + srcOffset, len)
+    } else {
+      this.copies.flush()
+      this.copier.copy(host, hostOffset, src, srcOffset, len)
+    }
   }
 
   private readFromHost(hostOffset: number, dst: Uint8Array | null, dstOffset: number, len: number, blocking: boolean): DmaHandle {

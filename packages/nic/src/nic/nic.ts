@@ -93,6 +93,7 @@ export class Nic {
       lanes: profile.nic.hpus,
       keepSeries: options.keepSeries ?? true,
       onWrite: (msg, done, bytes, hostOffset, notify) => this.written(msg, done, bytes, hostOffset, notify),
+      onWriteRun: (msg, done) => { if (done > msg.lastWriteAt) msg.lastWriteAt = done },
     })
     const runner = new HpuRunner(this.services(), profile.costs.handlerBaseCycles)
     this.scheduler = new HerScheduler(sim, profile.nic.hpus, ns(profile.nic.handlerDispatchNs), runner)

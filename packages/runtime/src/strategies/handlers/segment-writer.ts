@@ -86,11 +86,8 @@ export class SegmentWriter {
     const c = this.costs
     const step = c.segmentStepCycles, piece = c.pieceCycles, lo = this.lo
     ctx.account('setup', step + s.catchup * c.catchupStepCycles)
-    const rows = s.rows, data = pkt.data, end = s.pieces * ROW
-    for (let r = 0; r < end; r += ROW) {
-      ctx.account('block', rows[r + 3]! * step + rows[r + 4]! * piece)
-      ctx.dmaToHost(rows[r]! - lo, data, rows[r + 1]!, rows[r + 2]!, NO_EVENT)
-    }
+    // The rows are the NIC's run-list layout: buffer offset, stream offset, length, steps, pieces.
+    ctx.dmaToHostRows(pkt.data, s.rows, ROW, s.pieces, -lo, step, piece)
     ctx.account('block', s.trailing * step)
     seg.loadCheckpoint(s.end, 0)
   }
