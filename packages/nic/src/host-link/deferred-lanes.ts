@@ -46,6 +46,12 @@ export class Lane<T> {
   runHead = 0
   runCount = 0
   cursor = 0
+  /**
+   * Completion time of the last write taken of a run list's head run that its sink has not heard
+   * of yet (-1: none), and whether the lane is in DeferredLanes.pending.
+   */
+  sinkDone: Ps = -1
+  sinkPending = false
   /** The lead request, when leadBusy (time, sequence, size, host offset, flags, tag). */
   leadBusy = false
   leadTime: Ps = 0
@@ -127,31 +133,37 @@ export class Lane<T> {
 export class DeferredLanes<T> {
   readonly lane: Lane<T>[] = []
   /**
-   * The tournament: node 1 is the root, node i's children are 2i and 2i+1, lane l's leaf is
-   * `leaves + l`. Per node: the winning lane and its head's time and sequence number (an empty
-   * lane's leaf holds Infinity).
+   * The lanes that have queued requests, in the (time, sequence) order of their heads: a ring of
+   * order.length slots, `waiting` of them from `front`, each slot a lane and its head's time and
+   * sequence number. The front is the next request; taken out (takeFront), the new front is the
+   * runner-up. A lane whose head changed goes back in from the back (insert): lanes of busy HPUs
+   * interleave in a round, so its head is usually the latest, one comparison.
    */
-  private readonly leaves: number
-  private readonly winTime: Float64Array
-  private readonly winSeq: Float64Array
-  private readonly winLane: Int32Array
+  private readonly order: Int32Array
+  private readonly orderTime: Float64Array
+  private readonly orderSeq: Float64Array
+  private readonly mask: number
+  private front = 0
+  waiting = 0
   /** Requests queued over all lanes (leads not counted). */
   size = 0
   /** Issue time of the earliest request (Infinity when none): the engine's fast exit. */
   earliest: Ps = Infinity
-  /** What runnerUp found: the earliest head among the other lanes (Infinity when none). */
-  upTime: Ps = Infinity
-  upSeq = Infinity
+  /** Sequence number of the earliest request (Infinity when none). */
+  earliestSeq = Infinity
+  /** Lanes whose sinkDone may wait for the sink (pendingCount of them). */
+  readonly pending: Int32Array
+  pendingCount = 0
 
   constructor(readonly lanes: number) {
     for (let l = 0; l < lanes; l++) this.lane.push(new Lane<T>())
-    let leaves = 1
-    while (leaves < lanes) leaves *= 2
-    this.leaves = leaves
-    this.winTime = new Float64Array(2 * leaves).fill(Infinity)
-    this.winSeq = new Float64Array(2 * leaves).fill(Infinity)
-    this.winLane = new Int32Array(2 * leaves)
-    for (let l = 0; l < leaves; l++) this.winLane[leaves + l] = l
+    this.pending = new Int32Array(lanes)
+    let slots = 1
+    while (slots < lanes) slots *= 2
+    this.order = new Int32Array(slots)
+    this.orderTime = new Float64Array(slots)
+    this.orderSeq = new Float64Array(slots)
+    this.mask = slots - 1
   }
 
   /** True when `lane` has neither a lead nor queued requests: the next request leads. */
@@ -186,6 +198,7 @@ export class DeferredLanes<T> {
       if (!L.leadBusy) continue
       // A lane's queued requests come after its lead, so none of them was taken yet.
       if (L.cursor !== 0) throw new Error(`deferred lane ${lane}: requests taken before the lane's lead`)
+      if (L.reqCount > 0) this.remove(lane)
       L.reserve(1)
       L.reqHead = (L.reqHead - 1) & L.reqMask
       L.req[2 * L.reqHead] = L.leadTime
@@ -201,7 +214,7 @@ export class DeferredLanes<T> {
       L.runTag[k] = L.leadTag
       this.size++
       this.takeLead(lane)
-      this.replay(lane)
+      this.insert(lane)
     }
   }
 
@@ -217,7 +230,7 @@ export class DeferredLanes<T> {
     L.tailTime = t
     L.pushRun(seq, 1, flags, hostOffset, tag)
     this.size++
-    if (L.reqCount === 1) this.replay(lane)
+    if (L.reqCount === 1) this.insert(lane)
     return true
   }
 
@@ -252,65 +265,72 @@ export class DeferredLanes<T> {
     const first = L.reqCount === 0
     L.reqCount += count
     this.size += count
-    if (first) this.replay(lane)
+    if (first) this.insert(lane)
     return true
   }
 
-  /** The lane of the earliest request (the queue must not be empty). */
-  get winner(): number {
-    return this.winLane[1]!
-  }
-
-  /** Sequence number of the earliest request (Infinity when none). */
-  get earliestSeq(): number {
-    return this.winSeq[1]!
-  }
-
-  /**
-   * Sets upTime/upSeq to the earliest head among the lanes other than `lane` (the winner): the
-   * best of the siblings along its leaf-to-root path.
-   */
-  runnerUp(lane: number): void {
-    const T = this.winTime
-    const S = this.winSeq
-    let bt = Infinity
-    let bs = Infinity
-    for (let i = this.leaves + lane; i > 1; i >>= 1) {
-      const j = i ^ 1
-      const t = T[j]!
-      if (t < bt || (t === bt && S[j]! < bs)) {
-        bt = t
-        bs = S[j]!
-      }
-    }
-    this.upTime = bt
-    this.upSeq = bs
-  }
-
-  /** `lane`'s head changed: sets its leaf and plays its path to the root again. */
-  replay(lane: number): void {
-    const T = this.winTime
-    const S = this.winSeq
-    const L = this.winLane
-    let i = this.leaves + lane
-    const q = this.lane[lane]!
-    if (q.reqCount === 0) {
-      T[i] = Infinity
-      S[i] = Infinity
+  /** Takes the lane of the earliest request out of the order (there must be one): earliest is then the runner-up's. */
+  takeFront(): number {
+    const lane = this.order[this.front]!
+    this.front = (this.front + 1) & this.mask
+    if (--this.waiting === 0) {
+      this.earliest = Infinity
+      this.earliestSeq = Infinity
     } else {
-      T[i] = q.req[2 * q.reqHead]!
-      S[i] = q.runSeq[q.runHead]! + q.cursor
+      this.earliest = this.orderTime[this.front]!
+      this.earliestSeq = this.orderSeq[this.front]!
     }
-    while (i > 1) {
-      const j = i ^ 1
-      const ti = T[i]!
-      const tj = T[j]!
-      const w = ti < tj || (ti === tj && S[i]! < S[j]!) ? i : j
-      i >>= 1
-      T[i] = T[w]!
-      S[i] = S[w]!
-      L[i] = L[w]!
+    return lane
+  }
+
+  /** Puts `lane` (not in the order, with queued requests) in by its head, searching from the back. */
+  insert(lane: number): void {
+    const L = this.lane[lane]!
+    const t = L.req[2 * L.reqHead]!
+    const s = L.runSeq[L.runHead]! + L.cursor
+    const order = this.order
+    const T = this.orderTime
+    const S = this.orderSeq
+    const mask = this.mask
+    let i = this.waiting
+    // Shift later heads back by one slot until the one before comes first.
+    for (; i > 0; i--) {
+      const k = (this.front + i - 1) & mask
+      const tk = T[k]!
+      if (tk < t || (tk === t && S[k]! < s)) break
+      const d = (k + 1) & mask
+      order[d] = order[k]!
+      T[d] = tk
+      S[d] = S[k]!
     }
-    this.earliest = T[1]!
+    const at = (this.front + i) & mask
+    order[at] = lane
+    T[at] = t
+    S[at] = s
+    this.waiting++
+    if (i === 0) {
+      this.earliest = t
+      this.earliestSeq = s
+    }
+  }
+
+  /** Takes `lane` out of the order (it must be there). */
+  private remove(lane: number): void {
+    const order = this.order
+    const T = this.orderTime
+    const S = this.orderSeq
+    const mask = this.mask
+    let i = 0
+    while (order[(this.front + i) & mask] !== lane) i++
+    for (; i < this.waiting - 1; i++) {
+      const k = (this.front + i) & mask
+      const n = (k + 1) & mask
+      order[k] = order[n]!
+      T[k] = T[n]!
+      S[k] = S[n]!
+    }
+    this.waiting--
+    this.earliest = this.waiting === 0 ? Infinity : T[this.front]!
+    this.earliestSeq = this.waiting === 0 ? Infinity : S[this.front]!
   }
 }

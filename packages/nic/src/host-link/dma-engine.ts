@@ -380,94 +380,107 @@ export class DmaEngine<T = unknown> {
   }
 
   /**
-   * Books deferred requests before (until, seq) in (time, sequence) order: the earliest lane's
-   * requests while they come before the runner-up's head, then the next earliest lane.
+   * Books deferred requests before (until, seq) in (time, sequence) order. The earliest lane is
+   * taken out of the order; its head is booked, and its next requests while they come before the
+   * runner-up's head (the new earliest) and the bound; then it goes back in by its new head.
+   * A write of writeAt ends its lane's batch: its sink may use the engine, so it hears of the
+   * write once the lanes are consistent. The run sink does not use the engine: it hears of a run's
+   * writes when the run ends, and of a run left part-way before this returns (or a sink is told).
    */
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
-    while (q.size > 0) {
-      const t = q.earliest
-      if (t > until || (t === until && q.earliestSeq > seq)) return
-      const lane = q.winner
-      q.runnerUp(lane)
-      // Take requests before (bt, bs): the runner-up's head, or just after (until, seq).
-      let bt = q.upTime
-      let bs = q.upSeq
-      if (until < bt || (until === bt && seq + 1 < bs)) {
+    // Requests are taken while they come before (until, after): (until, seq) included.
+    const after = seq + 1
+    const wl = this.pcie.writeLatencyPs
+    while (q.waiting > 0) {
+      let t = q.earliest
+      if (t > until || (t === until && q.earliestSeq >= after)) break
+      const lane = q.takeFront()
+      let bt = q.earliest
+      let bs = q.earliestSeq
+      if (until < bt || (until === bt && after < bs)) {
         bt = until
-        bs = seq + 1
+        bs = after
       }
-      this.bookLane(lane, bt, bs)
+      const L = q.lane[lane]!
+      const req = L.req
+      const mask = L.reqMask
+      let h = L.reqHead
+      let n = L.reqCount
+      let cursor = L.cursor
+      let run = L.runHead
+      let runSeq = L.runSeq[run]!
+      let runLength = L.runLength[run]!
+      let flags = L.runFlags[run]!
+      // Completion time of the last write taken of the head run that the sink has not heard of.
+      let last = L.sinkDone
+      let single = false
+      let sTag: T | null = null
+      let sBytes = 0
+      let sOffset = 0
+      let sFlags = 0
+      let sDone = 0
+      // The head is taken whatever the bound: it was the earliest.
+      for (;;) {
+        const bytes = req[2 * h + 1]!
+        h = (h + 1) & mask
+        n--
+        cursor++
+        if ((flags & DEFERRED_WRITE) === 0) this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+        else last = this.book(this.writeCh, t, bytes, wl)
+        if (cursor === runLength) {
+          if ((flags & DEFERRED_RUN) !== 0) {
+            if (this.onWriteRun !== null) this.onWriteRun(L.runTag[run] as T, last)
+          } else if (last >= 0) {
+            single = true
+            sTag = L.runTag[run]!
+            sBytes = bytes
+            sOffset = L.runOffset[run]!
+            sFlags = flags
+            sDone = last
+          }
+          last = -1
+          L.shiftRun()
+          cursor = 0
+          if (single || n === 0) break
+          run = L.runHead
+          runSeq = L.runSeq[run]!
+          runLength = L.runLength[run]!
+          flags = L.runFlags[run]!
+        }
+        t = req[2 * h]!
+        if (!(t < bt || (t === bt && runSeq + cursor < bs))) break
+      }
+      q.size -= L.reqCount - n
+      L.reqHead = h
+      L.reqCount = n
+      L.cursor = cursor
+      L.sinkDone = last
+      if (last >= 0 && !L.sinkPending) {
+        L.sinkPending = true
+        q.pending[q.pendingCount++] = lane
+      }
+      if (n > 0) q.insert(lane)
+      if (single) {
+        this.flushRunSinks()
+        this.tell(sTag as T, sDone, sBytes, sOffset, sFlags)
+      }
     }
+    if (q.pendingCount > 0) this.flushRunSinks()
   }
 
-  /**
-   * Books `lane`'s queued requests while they come before (bt, bs) (its head does), then plays its
-   * path again. A write of writeAt ends the batch: its sink may use the engine, so it hears of the
-   * write once the lanes are consistent. The run sink does not use the engine: it hears of each
-   * run's writes as the run ends or the batch stops.
-   */
-  private bookLane(lane: number, bt: Ps, bs: number): void {
+  /** The run sink hears of the writes taken of runs left part-way. */
+  private flushRunSinks(): void {
     const q = this.deferred
-    const L = q.lane[lane]!
-    const req = L.req
-    const mask = L.reqMask
-    const wl = this.pcie.writeLatencyPs
-    let h = L.reqHead
-    let n = L.reqCount
-    let cursor = L.cursor
-    let run = L.runHead
-    let runSeq = L.runSeq[run]!
-    let runLength = L.runLength[run]!
-    let flags = L.runFlags[run]!
-    // Completion time of the last write taken so far of the head run (-1: none).
-    let last = -1
-    // A write of writeAt taken: its tag, size, host offset, flags and completion, for its sink.
-    let single = false
-    let sTag: T | null = null
-    let sBytes = 0
-    let sOffset = 0
-    let sFlags = 0
-    let sDone = 0
-    while (n > 0) {
-      const t = req[2 * h]!
-      if (!(t < bt || (t === bt && runSeq + cursor < bs))) break
-      const bytes = req[2 * h + 1]!
-      h = (h + 1) & mask
-      n--
-      cursor++
-      if ((flags & DEFERRED_WRITE) === 0) this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
-      else last = this.book(this.writeCh, t, bytes, wl)
-      if (cursor < runLength) continue
-      if ((flags & DEFERRED_RUN) === 0) {
-        if (last >= 0) {
-          single = true
-          sTag = L.runTag[run]!
-          sBytes = bytes
-          sOffset = L.runOffset[run]!
-          sFlags = flags
-          sDone = last
-        }
-      } else if (this.onWriteRun !== null) {
-        this.onWriteRun(L.runTag[run] as T, last)
-      }
-      last = -1
-      L.shiftRun()
-      cursor = 0
-      if (single || n === 0) break
-      run = L.runHead
-      runSeq = L.runSeq[run]!
-      runLength = L.runLength[run]!
-      flags = L.runFlags[run]!
+    const sink = this.onWriteRun
+    for (let i = 0; i < q.pendingCount; i++) {
+      const L = q.lane[q.pending[i]!]!
+      L.sinkPending = false
+      if (L.sinkDone < 0) continue
+      if (sink !== null) sink(L.runTag[L.runHead] as T, L.sinkDone)
+      L.sinkDone = -1
     }
-    q.size -= L.reqCount - n
-    L.reqHead = h
-    L.reqCount = n
-    L.cursor = cursor
-    q.replay(lane)
-    // A run left part-way: the sink hears of the part taken.
-    if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(L.runTag[L.runHead] as T, last)
-    if (single) this.tell(sTag as T, sDone, sBytes, sOffset, sFlags)
+    q.pendingCount = 0
   }
 
   private peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {
