@@ -391,7 +391,11 @@ export class DmaEngine<T = unknown> {
     const q = this.deferred
     // Requests are taken while they come before (until, after): (until, seq) included.
     const after = seq + 1
-    const wl = this.pcie.writeLatencyPs
+    const pcie = this.pcie
+    const wl = pcie.writeLatencyPs
+    const wch = this.writeCh
+    const wp = wch.pending
+    const rp = this.readCh.pending
     while (q.waiting > 0) {
       let t = q.earliest
       if (t > until || (t === until && q.earliestSeq >= after)) break
@@ -426,8 +430,15 @@ export class DmaEngine<T = unknown> {
         h = (h + 1) & mask
         n--
         cursor++
-        if ((flags & DEFERRED_WRITE) === 0) this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
-        else last = this.book(this.writeCh, t, bytes, wl)
+        if ((flags & DEFERRED_WRITE) === 0) {
+          this.book(this.readCh, t, bytes, pcie.readLatencyPs)
+        } else {
+          // this.book(wch, t, bytes, wl), with the retire pass only when a completion is due
+          if (t < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
+          if (wp.first <= t || rp.first <= t) this.retire(t)
+          last = wch.book(t, pcie.wirePs(bytes), wl, bytes)
+          this.recordDepth(t, ++this.outstanding)
+        }
         if (cursor === runLength) {
           if ((flags & DEFERRED_RUN) !== 0) {
             if (this.onWriteRun !== null) this.onWriteRun(L.runTag[run] as T, last)

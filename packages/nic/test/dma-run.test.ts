@@ -1,0 +1,151 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { DmaEngine, DmaError, PcieModel, Simulator, resolveProfile } from '../src/internal.js'
+
+// A run list (writeRunAt) must book exactly what one writeAt per write books: the same sequence
+// numbers, every write at its own time in (time, sequence) order among the other lanes' requests
+// and the events, so the same completion times (the depth series holds every booking and
+// completion), depth peak, counters and events; the sink hears of a run in groups, so what it
+// knows (the latest completion per tag) must be the same whenever anyone can look: at each
+// handler's end and at the end. Handlers on several lanes interleave, with single writes (some
+// with host events), reads and runs mixed, riding leads included.
+
+// A small window, so that requests wait for it and the order of booking shows in the times.
+const pcie = new PcieModel(resolveProfile('sc19', { 'pcie.maxOutstanding': 3 }).pcie)
+
+type Item =
+  | { readonly kind: 'run'; readonly gaps: readonly number[]; readonly sizes: readonly number[] }
+  | { readonly kind: 'write'; readonly gap: number; readonly bytes: number; readonly notify: boolean }
+  | { readonly kind: 'read'; readonly gap: number; readonly bytes: number }
+interface Handler {
+  readonly at: number
+  readonly lane: number
+  readonly items: readonly Item[]
+  readonly tail: number
+  readonly ride: boolean
+}
+
+type Entry = readonly (string | number)[]
+
+function play(handlers: readonly Handler[], runs: boolean, lanes: number, keepSeries = true): unknown {
+  const sim = new Simulator()
+  const trace: Entry[] = []
+  // What the sink knows: the latest completion time per tag.
+  const latest = new Map<number, number>()
+  const hear = (tag: number, done: number) => {
+    if (done > (latest.get(tag) ?? -1)) latest.set(tag, done)
+  }
+  const dma = new DmaEngine<number>(sim, pcie, {
+    lanes,
+    keepSeries,
+    onWrite: (tag, done, bytes, off, notify) => {
+      if (tag >= 1000) {
+        // a single write: heard one by one in both
+        trace.push(['write', sim.now, sim.seq, tag, done, bytes, off])
+        if (notify) sim.at(done, () => trace.push(['notified', sim.now, sim.seq, tag]))
+      } else {
+        hear(tag, done)
+      }
+    },
+    onWriteRun: (tag, done) => hear(tag, done),
+  })
+  const laneClock = new Array<number>(lanes).fill(0)
+  const times = new Float64Array(64)
+  const sizes = new Float64Array(3 * 64)
+  let singles = 1000
+  for (const [k, h] of handlers.entries()) {
+    // a handler's runs share a tag (its message): a few handlers share one
+    const tag = h.lane + 10 * (k % 3)
+    sim.at(h.at, () => {
+      trace.push(['start', sim.now, sim.seq, h.lane])
+      if (h.ride) dma.beginRide(h.lane)
+      let clock = Math.max(sim.now, laneClock[h.lane]!)
+      for (const item of h.items) {
+        if (item.kind === 'write') {
+          clock += item.gap
+          dma.writeAt(clock, item.bytes, h.lane, singles++, 7, item.notify)
+        } else if (item.kind === 'read') {
+          clock += item.gap
+          dma.readAt(clock, item.bytes, h.lane)
+        } else {
+          for (let i = 0; i < item.gaps.length; i++) {
+            clock += item.gaps[i]!
+            times[i] = clock
+            sizes[3 * i + 1] = item.sizes[i]!
+          }
+          if (runs) dma.writeRunAt(h.lane, tag, item.gaps.length, times, sizes, 1, 3)
+          else for (let i = 0; i < item.gaps.length; i++) dma.writeAt(times[i]!, sizes[3 * i + 1]!, h.lane, tag, 0, false)
+        }
+      }
+      const end = clock + h.tail
+      laneClock[h.lane] = end
+      if (h.ride) dma.endRide(end)
+      sim.at(end, () => {
+        if (h.ride) dma.rideDone(h.lane)
+        dma.settle()
+        trace.push(['end', sim.now, sim.seq, h.lane, dma.writes, dma.reads, ...[...latest].sort((a, b) => a[0] - b[0]).flat()])
+      })
+    })
+  }
+  sim.run()
+  dma.finish()
+  const depth = keepSeries ? dma.depth.samples() : null
+  return {
+    trace, executed: sim.executed, upcoming: sim.upcomingSeq,
+    latest: [...latest].sort((a, b) => a[0] - b[0]),
+    depth: depth === null ? null : { t: [...depth.t], v: [...depth.v] },
+    counts: [dma.writes, dma.reads, dma.bytesWritten, dma.bytesRead, dma.peakDepth, dma.drainTime],
+  }
+}
+
+// Few distinct sizes and gaps, so that ties between requests of different lanes are common.
+const size = fc.constantFrom(0, 16, 16, 64, 2048)
+const gap = fc.constantFrom(0, 0, 700, 1000, 4444)
+const item: fc.Arbitrary<Item> = fc.oneof(
+  { weight: 4, arbitrary: fc.array(fc.tuple(gap, size), { minLength: 1, maxLength: 24 }).map((ws) => ({ kind: 'run' as const, gaps: ws.map((w) => w[0]), sizes: ws.map((w) => w[1]) })) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('write' as const), gap, bytes: size, notify: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('read' as const), gap, bytes: size }) },
+)
+const handler = (lanes: number): fc.Arbitrary<Handler> => fc.record({
+  at: fc.constantFrom(0, 1000, 2000, 5000, 30_000), lane: fc.integer({ min: 0, max: lanes - 1 }),
+  items: fc.array(item, { minLength: 0, maxLength: 4 }), tail: fc.constantFrom(0, 0, 1, 2000), ride: fc.boolean(),
+})
+
+describe('DmaEngine run lists (writeRunAt)', () => {
+  it('book exactly as one writeAt per write, 4 lanes interleaving', () => {
+    fc.assert(fc.property(fc.array(handler(4), { minLength: 1, maxLength: 16 }), (hs) => {
+      expect(play(hs, true, 4)).toEqual(play(hs, false, 4))
+    }), { numRuns: 300 })
+  })
+
+  it('book exactly as one writeAt per write, 11 lanes (an odd count), without the series', () => {
+    fc.assert(fc.property(fc.array(handler(11), { minLength: 1, maxLength: 30 }), (hs) => {
+      expect(play(hs, true, 11, false)).toEqual(play(hs, false, 11, false))
+    }), { numRuns: 150 })
+  })
+
+  it('hear of a run in one call when nothing interleaves, with the last completion', () => {
+    const sim = new Simulator()
+    const heard: [number, number][] = []
+    const dma = new DmaEngine<number>(sim, pcie, { lanes: 2, onWriteRun: (tag, done) => heard.push([tag, done]) })
+    const times = Float64Array.of(10_000, 20_000, 30_000)
+    const sizes = Float64Array.of(16, 16, 16)
+    dma.writeRunAt(0, 5, 3, times, sizes, 0, 1)
+    sim.run()
+    dma.finish()
+    // 16 B take 635 ps on the link; the latency is 250 ns; the link is idle for each
+    const done = 30_000 + pcie.wirePs(16) + pcie.writeLatencyPs
+    // the first write leads (its own event); the other two are booked together
+    expect(heard).toEqual([[5, 10_000 + pcie.wirePs(16) + pcie.writeLatencyPs], [5, done]])
+    expect(dma.writes).toBe(3)
+  })
+
+  it('rejects times that go back, bad sizes and unknown lanes', () => {
+    const dma = new DmaEngine<number>(new Simulator(), pcie, { lanes: 1 })
+    dma.writeAt(20_000, 8, 0, 1, 0, false)
+    expect(() => dma.writeRunAt(0, 1, 2, Float64Array.of(30_000, 10_000), Float64Array.of(8, 8), 0, 1)).toThrow(DmaError)
+    expect(() => dma.writeRunAt(0, 1, 1, Float64Array.of(10_000), Float64Array.of(8), 0, 1)).toThrow('before the lane')
+    expect(() => dma.writeRunAt(0, 1, 1, Float64Array.of(40_000), Float64Array.of(1.5), 0, 1)).toThrow('non-negative integer')
+    expect(() => dma.writeRunAt(3, 1, 1, Float64Array.of(40_000), Float64Array.of(8), 0, 1)).toThrow('no such lane')
+  })
+})
