@@ -236,15 +236,16 @@ export class DeferredLanes<T> {
 
   /**
    * Appends `count` requests to `lane` as one run numbered from `seq`: issue times times[from ..
-   * from + count), sizes sizes[sizeAt + i * sizeStride]. False (nothing queued) when the lane does
-   * not exist or the times go back; sizes must have been checked.
+   * from + count), sizes sizes[sizeAt + i * sizeStride]. Returns -1 when queued; else nothing is
+   * queued and it returns the index (in times) of a request whose time goes back or whose size
+   * is not a non-negative integer, or -2 when the lane does not exist.
    */
   pushRun(
     lane: number, seq: number, flags: number, tag: T | null, count: number,
     times: Float64Array, from: number, sizes: Float64Array, sizeAt: number, sizeStride: number,
-  ): boolean {
+  ): number {
     const L = this.lane[lane]
-    if (L === undefined) return false
+    if (L === undefined) return -2
     L.reserve(count)
     const req = L.req
     const mask = L.reqMask
@@ -253,10 +254,11 @@ export class DeferredLanes<T> {
     let s = sizeAt
     for (let i = from, end = from + count; i < end; i++) {
       const t = times[i]!
-      if (!(t >= last)) return false
+      const b = sizes[s]!
+      if (!(t >= last && b >= 0 && Number.isInteger(b))) return i
       last = t
       req[2 * k] = t
-      req[2 * k + 1] = sizes[s]!
+      req[2 * k + 1] = b
       k = (k + 1) & mask
       s += sizeStride
     }
@@ -266,7 +268,7 @@ export class DeferredLanes<T> {
     L.reqCount += count
     this.size += count
     if (first) this.insert(lane)
-    return true
+    return -1
   }
 
   /** Takes the lane of the earliest request out of the order (there must be one): earliest is then the runner-up's. */

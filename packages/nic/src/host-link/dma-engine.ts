@@ -151,11 +151,11 @@ export class DmaEngine<T = unknown> {
     for (; i < count && times[i]! <= now; i++, s += sizeStride) last = this.write(sizes[s]!)
     if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
     if (i === count) return
-    for (let k = i, z = s; k < count; k++, z += sizeStride) checkSize(sizes[z]!)
     const q = this.deferred
     if (q.earliest <= now) this.bookDeferred(now, this.sim.seq)
     const flags = DEFERRED_WRITE | DEFERRED_RUN
     if (q.canLead(lane)) {
+      checkSize(sizes[s]!)
       this.lead(lane, times[i]!, sizes[s]!, 0, flags, tag)
       i++
       s += sizeStride
@@ -164,8 +164,10 @@ export class DmaEngine<T = unknown> {
     // One number per write, as writeAt would take them: consecutive, nothing reserves in between.
     const seq = this.sim.reserveSeq()
     for (let k = i + 1; k < count; k++) this.sim.reserveSeq()
-    if (!q.pushRun(lane, seq, flags, tag, count - i, times, i, sizes, s, sizeStride)) {
-      throw new DmaError(`deferred DMA run on lane ${lane} at ${times[i]} ps: no such lane, or a time before the lane's last request`)
+    const bad = q.pushRun(lane, seq, flags, tag, count - i, times, i, sizes, s, sizeStride)
+    if (bad >= 0) checkSize(sizes[s + (bad - i) * sizeStride]!)
+    if (bad !== -1) {
+      throw new DmaError(`deferred DMA run on lane ${lane} at ${times[Math.max(i, bad)]} ps: no such lane, or a time before the lane's last request`)
     }
   }
 
