@@ -1,22 +1,20 @@
 // DMA requests issued for a later time than the present: a handler runs ahead on its own clock
 // and issues its DMAs at times past the event that runs it. Each HPU is a lane whose requests
 // come in time order, so a lane is a FIFO; the engine takes requests from the lanes in (time,
-// sequence) order, the order separate events at those times would have run in. The lanes' heads
-// meet in a tournament (winner) tree: each inner node holds the earlier of its two children, with
-// its time and sequence number copied in, so the next request is at the root.
+// sequence) order, the order separate events at those times would have run in.
 //
 // A lane keeps its requests in two rings of its own (contiguous, so a lane's requests booked one
 // after another sit side by side in memory): per request its issue time and size; per run of
 // requests issued together (one writeAt, or a handler's run list: writeRunAt) the sequence number
 // of its first request (a run's numbers are consecutive), its length, flags, host offset and tag,
-// plus a cursor into the head run. The engine takes a lane's requests while they come before the
-// runner-up (the best head among the other lanes: the siblings along the lane's leaf-to-root path)
-// and plays the lane's path again once, not once per request.
+// plus a cursor into the head run. The lanes with queued requests are kept in the order of their
+// heads (see DeferredLanes.order): the engine takes the first lane out, takes its requests while
+// they come before the runner-up (the new first lane), and puts it back by its new head.
 //
 // A lane's first request of a batch is its lead: it is kept apart, in the lane's lead fields, and
 // the engine books it from one simulator event at its issue time (for a handler with one DMA, as
 // the copy handler, that event would run right before the handler's end event, and rides on it,
-// see DmaEngine.endRide; it costs less than a pass through the tournament); the lead's event also
+// see DmaEngine.endRide; it costs less than a pass through the order); the lead's event also
 // books the queued requests of other lanes that come before it.
 
 import type { Ps } from '../sim/time.js'

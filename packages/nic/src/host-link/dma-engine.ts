@@ -32,7 +32,10 @@ import type { PcieModel } from './pcie.js'
 
 export type DmaDone<A> = (arg: A) => void
 
-/** Told of every write issued with writeAt when it is booked: its tag, completion time, size. */
+/**
+ * Told of every write issued with writeAt when it is booked: its tag, completion time, size. For
+ * a write without host event (notify false) it must not use the engine.
+ */
 export type DmaWriteSink<T> = (tag: T, done: Ps, bytes: number, hostOffset: number, notify: boolean) => void
 
 /**
@@ -385,9 +388,10 @@ export class DmaEngine<T = unknown> {
    * Books deferred requests before (until, seq) in (time, sequence) order. The earliest lane is
    * taken out of the order; its head is booked, and its next requests while they come before the
    * runner-up's head (the new earliest) and the bound; then it goes back in by its new head.
-   * A write of writeAt ends its lane's batch: its sink may use the engine, so it hears of the
-   * write once the lanes are consistent. The run sink does not use the engine: it hears of a run's
-   * writes when the run ends, and of a run left part-way before this returns (or a sink is told).
+   * A write that wants a host event ends its lane's batch: its sink may use the engine, so it
+   * hears of the write once the lanes are consistent. For other writes the sinks must not use the
+   * engine: a write of writeAt is heard of at once, a run's writes when the run ends, and a run
+   * left part-way before this returns (or a host-event write is heard of).
    */
   private bookDeferred(until: Ps, seq: number): void {
     const q = this.deferred
@@ -444,6 +448,9 @@ export class DmaEngine<T = unknown> {
         if (cursor === runLength) {
           if ((flags & DEFERRED_RUN) !== 0) {
             if (this.onWriteRun !== null) this.onWriteRun(L.runTag[run] as T, last)
+          } else if (last >= 0 && (flags & DEFERRED_NOTIFY) === 0) {
+            // a write of writeAt without host event: heard at once, in booking order
+            if (this.onWrite !== null) this.onWrite(L.runTag[run] as T, last, bytes, L.runOffset[run]!, false)
           } else if (last >= 0) {
             single = true
             sTag = L.runTag[run]!
