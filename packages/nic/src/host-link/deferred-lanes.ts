@@ -27,8 +27,11 @@ export const DEFERRED_RUN = 4
 
 /** One HPU's deferred requests. The engine reads and advances the rings in place. */
 export class Lane<T> {
-  /** Requests: [issue time, bytes] per slot of a ring of reqMask + 1 slots, reqCount from reqHead. */
-  req = new Float64Array(2 * 64)
+  /**
+   * Requests: [issue time, bytes, host offset] per slot of a ring of reqMask + 1 slots, reqCount
+   * from reqHead (a run list's writes leave the host offset unset: their sink does not take it).
+   */
+  req = new Float64Array(3 * 64)
   reqMask = 63
   reqHead = 0
   reqCount = 0
@@ -92,11 +95,12 @@ export class Lane<T> {
   private growRequests(need: number): void {
     let slots = 2 * (this.reqMask + 1)
     while (slots < need) slots *= 2
-    const next = new Float64Array(2 * slots)
+    const next = new Float64Array(3 * slots)
     for (let i = 0; i < this.reqCount; i++) {
       const k = (this.reqHead + i) & this.reqMask
-      next[2 * i] = this.req[2 * k]!
-      next[2 * i + 1] = this.req[2 * k + 1]!
+      next[3 * i] = this.req[3 * k]!
+      next[3 * i + 1] = this.req[3 * k + 1]!
+      next[3 * i + 2] = this.req[3 * k + 2]!
     }
     this.req = next
     this.reqMask = slots - 1
@@ -199,8 +203,9 @@ export class DeferredLanes<T> {
       if (L.reqCount > 0) this.remove(lane)
       L.reserve(1)
       L.reqHead = (L.reqHead - 1) & L.reqMask
-      L.req[2 * L.reqHead] = L.leadTime
-      L.req[2 * L.reqHead + 1] = L.leadBytes
+      L.req[3 * L.reqHead] = L.leadTime
+      L.req[3 * L.reqHead + 1] = L.leadBytes
+      L.req[3 * L.reqHead + 2] = L.leadOffset
       L.reqCount++
       L.runHead = (L.runHead - 1) & L.runMask
       L.runCount++
@@ -216,17 +221,30 @@ export class DeferredLanes<T> {
     }
   }
 
-  /** Appends a request to `lane`; `t` must not be before the lane's lead or last request. */
+  /**
+   * Appends a request to `lane`; `t` must not be before the lane's lead or last request. A request
+   * without host event that follows the lane's last run of single requests with the same flags
+   * and tag and the next sequence number joins that run.
+   */
   push(lane: number, t: Ps, seq: number, bytes: number, hostOffset: number, flags: number, tag: T | null): boolean {
     const L = this.lane[lane]
     if (L === undefined || L.lastTime() > t) return false
     L.reserve(1)
     const k = (L.reqHead + L.reqCount) & L.reqMask
-    L.req[2 * k] = t
-    L.req[2 * k + 1] = bytes
+    L.req[3 * k] = t
+    L.req[3 * k + 1] = bytes
+    L.req[3 * k + 2] = hostOffset
     L.reqCount++
     L.tailTime = t
-    L.pushRun(seq, 1, flags, hostOffset, tag)
+    const last = (L.runHead + L.runCount - 1) & L.runMask
+    if (
+      L.runCount > 0 && (flags & (DEFERRED_NOTIFY | DEFERRED_RUN)) === 0 && L.runFlags[last] === flags &&
+      L.runTag[last] === tag && L.runSeq[last]! + L.runLength[last]! === seq
+    ) {
+      L.runLength[last] = L.runLength[last]! + 1
+    } else {
+      L.pushRun(seq, 1, flags, hostOffset, tag)
+    }
     this.size++
     if (L.reqCount === 1) this.insert(lane)
     return true
@@ -255,8 +273,8 @@ export class DeferredLanes<T> {
       const b = sizes[s]!
       if (!(t >= last && b >= 0 && Number.isInteger(b))) return i
       last = t
-      req[2 * k] = t
-      req[2 * k + 1] = b
+      req[3 * k] = t
+      req[3 * k + 1] = b
       k = (k + 1) & mask
       s += sizeStride
     }
@@ -286,7 +304,7 @@ export class DeferredLanes<T> {
   /** Puts `lane` (not in the order, with queued requests) in by its head, searching from the back. */
   insert(lane: number): void {
     const L = this.lane[lane]!
-    const t = L.req[2 * L.reqHead]!
+    const t = L.req[3 * L.reqHead]!
     const s = L.runSeq[L.runHead]! + L.cursor
     const order = this.order
     const T = this.orderTime

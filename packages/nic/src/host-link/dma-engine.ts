@@ -422,17 +422,17 @@ export class DmaEngine<T = unknown> {
       let runSeq = L.runSeq[run]!
       let runLength = L.runLength[run]!
       let flags = L.runFlags[run]!
-      // Completion time of the last write taken of the head run that the sink has not heard of.
+      let tag = L.runTag[run]!
+      // Completion time of the last write taken of a run list that its sink has not heard of.
       let last = L.sinkDone
       let single = false
-      let sTag: T | null = null
       let sBytes = 0
       let sOffset = 0
-      let sFlags = 0
       let sDone = 0
       // The head is taken whatever the bound: it was the earliest.
       for (;;) {
-        const bytes = req[2 * h + 1]!
+        const bytes = req[3 * h + 1]!
+        const off = req[3 * h + 2]!
         h = (h + 1) & mask
         n--
         cursor++
@@ -442,23 +442,22 @@ export class DmaEngine<T = unknown> {
           // this.book(wch, t, bytes, wl), with the retire pass only when a completion is due
           if (t < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
           if (wp.first <= t || rp.first <= t) this.retire(t)
-          last = wch.book(t, pcie.wirePs(bytes), wl, bytes)
+          const done = wch.book(t, pcie.wirePs(bytes), wl, bytes)
           this.recordDepth(t, ++this.outstanding)
+          if ((flags & DEFERRED_RUN) !== 0) {
+            last = done
+          } else if ((flags & DEFERRED_NOTIFY) === 0) {
+            // a write of writeAt without host event: heard of at once, in booking order
+            if (this.onWrite !== null) this.onWrite(tag as T, done, bytes, off, false)
+          } else {
+            single = true
+            sBytes = bytes
+            sOffset = off
+            sDone = done
+          }
         }
         if (cursor === runLength) {
-          if ((flags & DEFERRED_RUN) !== 0) {
-            if (this.onWriteRun !== null) this.onWriteRun(L.runTag[run] as T, last)
-          } else if (last >= 0 && (flags & DEFERRED_NOTIFY) === 0) {
-            // a write of writeAt without host event: heard at once, in booking order
-            if (this.onWrite !== null) this.onWrite(L.runTag[run] as T, last, bytes, L.runOffset[run]!, false)
-          } else if (last >= 0) {
-            single = true
-            sTag = L.runTag[run]!
-            sBytes = bytes
-            sOffset = L.runOffset[run]!
-            sFlags = flags
-            sDone = last
-          }
+          if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) this.onWriteRun(tag as T, last)
           last = -1
           L.shiftRun()
           cursor = 0
@@ -467,8 +466,9 @@ export class DmaEngine<T = unknown> {
           runSeq = L.runSeq[run]!
           runLength = L.runLength[run]!
           flags = L.runFlags[run]!
+          tag = L.runTag[run]!
         }
-        t = req[2 * h]!
+        t = req[3 * h]!
         if (!(t < bt || (t === bt && runSeq + cursor < bs))) break
       }
       q.size -= L.reqCount - n
@@ -483,7 +483,7 @@ export class DmaEngine<T = unknown> {
       if (n > 0) q.insert(lane)
       if (single) {
         this.flushRunSinks()
-        this.tell(sTag as T, sDone, sBytes, sOffset, sFlags)
+        this.tell(tag as T, sDone, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
       }
     }
     if (q.pendingCount > 0) this.flushRunSinks()
