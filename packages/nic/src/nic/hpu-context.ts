@@ -160,14 +160,20 @@ export class HpuContext implements HandlerContext {
     const c = this.msg.context
     const host = this.host
     const issue = this.issueCycles
+    // The clock as `now` computes it, on a local copy of the cycle count (written back before
+    // anything can read it).
+    const base = this.base
+    const ppc = this.psPerCycle
+    let cyc = this.cyc
     for (let i = 0, r = 0; i < count; i++, r += stride) {
       const cycles = rows[r + 3]! * unitA + rows[r + 4]! * unitB
-      this.cyc += cycles
+      cyc += cycles
       c.book('block', cycles)
       const hostOffset = hostBase + rows[r]!
       const len = rows[r + 2]!
       if (!(Number.isInteger(hostOffset) && Number.isInteger(len) && hostOffset >= 0 && len >= 0 && hostOffset + len <= this.hostLength)) {
         // What the writes before it did stands, as with one dmaToHost per row.
+        this.cyc = cyc
         this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
         this.checkHost(hostOffset, len, 'dmaToHost')
       }
@@ -175,14 +181,16 @@ export class HpuContext implements HandlerContext {
         try {
           this.copyToHost(host, hostOffset, src, rows[r + 1]!, len)
         } catch (err) {
+          this.cyc = cyc
           this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
           throw err
         }
       }
-      this.cyc += issue
+      cyc += issue
       c.bookOther(issue)
-      times[i] = this.now
+      times[i] = (cyc & 0x1ffffff) === cyc && ppc > 0 ? base + cyc * ppc : base + cyclesPs(cyc, this.hz)
     }
+    this.cyc = cyc
     this.services.dma.writeRunAt(this.hpu, this.msg, count, times, rows, 2, stride)
   }
 
