@@ -301,7 +301,11 @@ export class DeferredLanes<T> {
     return lane
   }
 
-  /** Puts `lane` (not in the order, with queued requests) in by its head, searching from the back. */
+  /**
+   * Puts `lane` (not in the order, with queued requests) in by its head: at the back after one
+   * comparison when it is the latest (lanes taking turns), else where a binary search puts it,
+   * moving the shorter side of the ring by one slot.
+   */
   insert(lane: number): void {
     const L = this.lane[lane]!
     const t = L.req[3 * L.reqHead]!
@@ -310,23 +314,53 @@ export class DeferredLanes<T> {
     const T = this.orderTime
     const S = this.orderSeq
     const mask = this.mask
-    let i = this.waiting
-    // Shift later heads back by one slot until the one before comes first.
-    for (; i > 0; i--) {
-      const k = (this.front + i - 1) & mask
-      const tk = T[k]!
-      if (tk < t || (tk === t && S[k]! < s)) break
-      const d = (k + 1) & mask
-      order[d] = order[k]!
-      T[d] = tk
-      S[d] = S[k]!
+    const front = this.front
+    const n = this.waiting
+    // p: how many waiting heads come before the new one
+    let p = n
+    if (n > 0) {
+      const b = (front + n - 1) & mask
+      if (!(T[b]! < t || (T[b]! === t && S[b]! < s))) {
+        let lo = 0
+        let hi = n - 1
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1
+          const k = (front + mid) & mask
+          if (T[k]! < t || (T[k]! === t && S[k]! < s)) lo = mid + 1
+          else hi = mid
+        }
+        p = lo
+      }
     }
-    const at = (this.front + i) & mask
+    let at: number
+    if (p < n - p) {
+      // the p heads before it move one slot toward the front
+      const nf = (front - 1) & mask
+      for (let i = 0; i < p; i++) {
+        const from = (front + i) & mask
+        const to = (nf + i) & mask
+        order[to] = order[from]!
+        T[to] = T[from]!
+        S[to] = S[from]!
+      }
+      this.front = nf
+      at = (nf + p) & mask
+    } else {
+      // the n - p heads after it move one slot toward the back
+      for (let i = n - 1; i >= p; i--) {
+        const from = (front + i) & mask
+        const to = (from + 1) & mask
+        order[to] = order[from]!
+        T[to] = T[from]!
+        S[to] = S[from]!
+      }
+      at = (front + p) & mask
+    }
     order[at] = lane
     T[at] = t
     S[at] = s
-    this.waiting++
-    if (i === 0) {
+    this.waiting = n + 1
+    if (p === 0) {
       this.earliest = t
       this.earliestSeq = s
     }
