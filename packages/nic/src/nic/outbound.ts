@@ -9,7 +9,7 @@ import { transferPs } from '../sim/time.js'
 import { ExecutionContext } from './execution-context.js'
 import type { ExecutionContextSpec, MessageHeader, PutDestination } from './handler-api.js'
 import { HER_PAYLOAD, type Her } from './her.js'
-import { hostEvent, makeEvent } from './host-events.js'
+import { makeEvent } from './host-events.js'
 import type { NicParts } from './nic-parts.js'
 import type { HerSink, ProcessedMessage } from './processed-message.js'
 import { ReturnCode, returnCodeName } from './return-codes.js'
@@ -81,7 +81,7 @@ export class OutboundEngine implements HerSink<Her> {
   /** A logical message's last fragment has left the NIC: the host hears of it. */
   private readonly sentFn = (_id: number, time: Ps, user: unknown): void => {
     const header = (user as WireFragment).header
-    this.p.postAt(hostEvent('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
+    this.p.postAt(this.p.events.event('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
   }
 
   constructor(private readonly p: NicParts) {

@@ -59,7 +59,8 @@ export class Endpoint {
     this.trace = world.trace === null ? null : world.trace.rank(rank)
     this.postOverflow()
     // No route reacts to a use-once ME's unlink (every receive's ME is one): nobody is woken for it.
-    this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink)
+    // No route keeps its event after it returns (they read its fields at once): the NIC may reuse it.
+    this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink, true)
   }
 
   /** A fresh userPtr whose events go to `route` (until unroute). */
