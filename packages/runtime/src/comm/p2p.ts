@@ -7,15 +7,15 @@ import { ANY_SOURCE as NIC_ANY_SOURCE } from '@spinmpi/nic'
 import {
   ANY_SOURCE, ANY_TAG, PROC_NULL, type AnyCompletion, type Buffer, type PointToPoint, type Request, type SomeCompletion, type Status,
 } from './comm-types.js'
-import { resolveBuffer, typeName } from './buffer.js'
+import { bufferOrigin, resolveBuffer, resolveBytes } from './buffer.js'
 import { Completion } from './completion.js'
 import type { Endpoint } from './endpoint.js'
 import type { Group } from './group.js'
 import { KIND_EAGER, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
 import type { PendingLike } from './pending.js'
-import { startRecv } from './recv-protocol.js'
+import { Recv, startRecv } from './recv-protocol.js'
 import type { RequestImpl } from './request.js'
-import { startSend } from './send-protocol.js'
+import { SendCall, startSend } from './send-protocol.js'
 import { SendrecvSeries, type FillStep, type SendrecvPoster, type SendrecvStep } from './sendrecv-series.js'
 import { StatusImpl } from './status.js'
 import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
@@ -202,10 +202,9 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     checkMessageSize(n, t, where)
     const d = checkDest(dest, this.size, where)
     const g = checkSendTag(tag, where)
-    const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
-    const description = (): string => `${this.prefix}${call}(dest=${d}, tag=${g}, count=${n} x ${typeName(t)})`
+    const bytes = resolveBytes(buf, n, t, this.ep.world.dataMode, where)
     const world = d === PROC_NULL ? PROC_NULL : this.group.worldRank(d)
-    return startSend(this.ep, { context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, dest: world, tag: g, sync }, description)
+    return startSend(new SendCall(this.ep, this.context, bytes, bufferOrigin(buf), n, t, world, g, sync, this.prefix, call, d))
   }
 
   private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
@@ -215,11 +214,8 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     checkMessageSize(n, t, where)
     const s = checkSource(source, this.size, where)
     const g = checkRecvTag(tag, where)
-    const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
-    const description = (): string => `${this.prefix}${call}(source=${show(s, ANY_SOURCE, 'ANY_SOURCE')}, tag=${show(g, ANY_TAG, 'ANY_TAG')}, count=${n} x ${typeName(t)})`
+    const bytes = resolveBytes(buf, n, t, this.ep.world.dataMode, where)
     const world = s === PROC_NULL || s === ANY_SOURCE ? s : this.group.worldRank(s)
-    return startRecv(this.ep, {
-      context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, source: world, tag: g, localOf: this.localOf,
-    }, description)
+    return startRecv(new Recv(this.ep, this.context, bytes, bufferOrigin(buf), n, t, world, g, this.localOf, this.prefix, call, s))
   }
 }

@@ -16,7 +16,7 @@ import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
 import { KIND_CTS, KIND_DATA, KIND_EAGER, kindOf, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
-import { RequestImpl, type Canceller } from './request.js'
+import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
@@ -34,22 +34,46 @@ export interface RecvArgs {
   readonly localOf: (world: number) => number
 }
 
-/** A posted receive between its ME and its completion; MPI_Cancel takes it back while no message has matched. */
-class Recv implements Canceller, EventTarget {
+/**
+ * A posted receive between its ME and its completion, in one object: its arguments (it is its
+ * own RecvArgs, `a`), the text of its description (built only if a report or an error reads it),
+ * its route and its canceller; MPI_Cancel takes it back while no message has matched.
+ */
+export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
   /** Its ME and route (set when posted). */
   me: MatchEntry | null = null
   ptr = 0
+  req!: RequestImpl
+  /** Receive buffer capacity in packed bytes. */
+  capacity = 0
+  /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
+  landing: Uint8Array | null = null
+  direct = false
+  /** The arguments, as RecvArgs (the receive itself). */
+  readonly a: RecvArgs = this
 
   constructor(
     readonly ep: Endpoint,
-    readonly a: RecvArgs,
-    readonly req: RequestImpl,
-    /** Receive buffer capacity in packed bytes. */
-    readonly capacity: number,
-    /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
-    readonly landing: Uint8Array | null,
-    readonly direct: boolean,
+    readonly context: number,
+    readonly bytes: Uint8Array | null,
+    readonly origin: number,
+    readonly count: number,
+    readonly type: Datatype,
+    /** World rank, ANY_SOURCE or PROC_NULL. */
+    readonly source: number,
+    readonly tag: number,
+    readonly localOf: (world: number) => number,
+    /** The description's parts: the call's prefix and name, the source as the caller named it. */
+    private readonly prefix: string,
+    private readonly call: string,
+    private readonly peer: number,
   ) {}
+
+  describe(): string {
+    const s = this.peer
+    const g = this.tag
+    return `${this.prefix}${this.call}(source=${s === ANY_SOURCE ? 'ANY_SOURCE' : String(s)}, tag=${g === ANY_TAG ? 'ANY_TAG' : String(g)}, count=${this.count} x ${typeName(this.type)})`
+  }
 
   /** Its route: the ME's events. */
   onHostEvent(e: HostEvent): void {
@@ -68,8 +92,12 @@ class Recv implements Canceller, EventTarget {
   }
 }
 
-export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() => string)): RequestImpl {
-  const req = new RequestImpl('recv', description, ep.sim)
+/** Posts the receive `r` (its request is r.req from then on). */
+export function startRecv(r: Recv): RequestImpl {
+  const ep = r.ep
+  const a = r.a
+  const req = new RequestImpl('recv', r, ep.sim)
+  r.req = req
   if (a.source === PROC_NULL) {
     req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
     return req
@@ -87,7 +115,9 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() =
       landing = new Uint8Array(length)
     }
   }
-  const r = new Recv(ep, a, req, capacity, landing, direct)
+  r.capacity = capacity
+  r.landing = landing
+  r.direct = direct
   const ptr = ep.route(r)
   r.ptr = ptr
   r.me = ep.nic.postMe({
