@@ -71,6 +71,9 @@ class PendingSend implements MessageSpec {
   onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
 }
 
+/** The user header of a put that gives none (shared: headers are read only). */
+const NO_USER_HEADER: readonly number[] = []
+
 export class OutboundEngine implements HerSink<Her> {
   private nextMessageId = 0
   /** Time the latest send command was handed to the network (keeps issue order). */
@@ -96,7 +99,7 @@ export class OutboundEngine implements HerSink<Her> {
       length,
       remoteOffset: dest.remoteOffset ?? 0,
       hdrData: dest.hdrData ?? 0,
-      userHeader: dest.userHeader ?? [],
+      userHeader: dest.userHeader ?? NO_USER_HEADER,
       messageId: this.nextMessageId++,
     }
   }

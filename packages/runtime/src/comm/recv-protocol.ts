@@ -15,7 +15,7 @@ import { getTypeAttributes, strategyFor } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, kindOf, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
 import { StatusImpl } from './status.js'
@@ -135,12 +135,13 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
   r.ep.unroute(ptr)
   const h = e.header
   const source = h.source
-  const tag = lowOf(h.matchBits)
+  // a receive of one tag matched only that tag (lowOf allocates a BigInt)
+  const tag = r.a.tag === ANY_TAG ? lowOf(h.matchBits) : r.a.tag
   const sent = h.hdrData
   const received = Math.min(sent, r.capacity)
   const sig = h.userHeader[0] ?? -1
   r.ep.trace?.matched(r.req.traceOp, sent, source, goalTag(r.a.context, tag))
-  if (kindOf(h.matchBits) === KIND_EAGER) {
+  if (isEager(h.matchBits)) {
     try {
       const hostPs = e.kind === 'put' ? landed(r, r.landing, received) : fromOverflow(r, e, received)
       recordEager(r, source, tag, received, hostPs, e)

@@ -113,6 +113,15 @@ export function startSend(a: SendCall): RequestImpl {
   return req
 }
 
+/** An eager message's user header by signature code: [code, 0], one array per code (read only). */
+const eagerHeaders: (readonly number[] | undefined)[] = []
+
+function eagerUserHeader(code: number): readonly number[] {
+  let h = eagerHeaders[code + 1]
+  if (h === undefined) eagerHeaders[code + 1] = h = [code, 0]
+  return h
+}
+
 /** The put of a contiguous eager send, at its issue time (an event's argument: no closure). */
 function putContiguous(a: SendCall): void {
   a.issued(a.ep.nic.put(a.put!))
@@ -121,7 +130,7 @@ function putContiguous(a: SendCall): void {
 function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyName | null, req: RequestImpl): void {
   const sim = ep.sim
   const bits = matchBits(KIND_EAGER, a.context, ep.rank, a.tag)
-  const userHeader = [signatureCode(a.type), 0]
+  const userHeader = eagerUserHeader(signatureCode(a.type))
   if (strategy === null) {
     const issueAt = ep.cpu.book(ep.overheadPs)
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
