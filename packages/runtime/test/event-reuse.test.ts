@@ -1,7 +1,8 @@
 // The NIC's per-message host events (put, send, unlink) are reused once released: after the
-// endpoint's listener has handled them, or when discarded. A run with reuse must give exactly
-// what a run gives where every released event is poisoned and never handed out again (a read of
-// a released event then sees -1s and a null header): random point-to-point traffic (eager and
+// endpoint's listener has handled them, or when discarded; and a sendrecv series reuses the
+// calls and requests of its finished steps. A run with reuse must give exactly what a run gives
+// where every released object is poisoned and never handed out again (a read of a released one
+// then sees -1s, NaNs and nulls): random point-to-point traffic (eager and
 // rendezvous, contiguous and strided types, wildcards, late receives that find unexpected
 // messages, synchronous sends) plus an alltoall (the sendrecv series), in data and timing mode,
 // host and RW-CP receives. Statuses, received bytes, times, event counts, statistics and the
@@ -9,7 +10,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { setHostEventReuse } from '@spinmpi/nic/internal'
-import { run, types, type Datatype, type Request } from '../src/internal.js'
+import { run, setSeriesCallReuse, types, type Datatype, type Request } from '../src/internal.js'
 
 const BYTE = types.BYTE
 const GAPPY = types.vector(4, 3, 8, BYTE).commit()
@@ -101,16 +102,18 @@ const traffic = fc.integer({ min: 1, max: 4 }).chain((ranks) => fc.record({
 }))
 
 async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
-  const was = setHostEventReuse(on)
+  const events = setHostEventReuse(on)
+  const calls = setSeriesCallReuse(on)
   try {
     return await f()
   } finally {
-    setHostEventReuse(was)
+    setHostEventReuse(events)
+    setSeriesCallReuse(calls)
   }
 }
 
-describe('host event reuse', () => {
-  it('gives what fresh, poisoned events give: statuses, bytes, times, events, stats, GOAL trace', async () => {
+describe('host event and series call reuse', () => {
+  it('gives what fresh, poisoned objects give: statuses, bytes, times, events, stats, GOAL trace', async () => {
     await fc.assert(fc.asyncProperty(traffic, async (t) => {
       const fresh = observable(await withReuse(false, () => runTraffic(t)))
       const reused = observable(await withReuse(true, () => runTraffic(t)))

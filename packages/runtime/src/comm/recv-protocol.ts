@@ -54,20 +54,58 @@ export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
 
   constructor(
     readonly ep: Endpoint,
-    readonly context: number,
-    readonly bytes: Uint8Array | null,
-    readonly origin: number,
-    readonly count: number,
-    readonly type: Datatype,
+    public context: number,
+    public bytes: Uint8Array | null,
+    public origin: number,
+    public count: number,
+    public type: Datatype,
     /** World rank, ANY_SOURCE or PROC_NULL. */
-    readonly source: number,
-    readonly tag: number,
+    public source: number,
+    public tag: number,
     readonly localOf: (world: number) => number,
     /** The description's parts: the call's prefix and name, the source as the caller named it. */
-    private readonly prefix: string,
-    private readonly call: string,
-    private readonly peer: number,
+    private prefix: string,
+    private call: string,
+    private peer: number,
   ) {}
+
+  /** A pooled receive taken again (a series step, see p2p.ts): the constructor's arguments. */
+  reuse(
+    context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype, source: number, tag: number,
+    prefix: string, call: string, peer: number,
+  ): this {
+    this.context = context
+    this.bytes = bytes
+    this.origin = origin
+    this.count = count
+    this.type = type
+    this.source = source
+    this.tag = tag
+    this.prefix = prefix
+    this.call = call
+    this.peer = peer
+    return this
+  }
+
+  /** Given back to its pool with its request: values no live receive has, so a stale read shows. */
+  poison(): void {
+    this.me = null
+    this.ptr = -1
+    this.capacity = -1
+    this.landing = null
+    this.direct = false
+    this.context = -1
+    this.bytes = null
+    this.origin = -1
+    this.count = -1
+    this.type = null as unknown as Datatype
+    this.source = -3
+    this.tag = -3
+    this.prefix = ''
+    this.call = 'released'
+    this.peer = -3
+    this.req.poison()
+  }
 
   describe(): string {
     const s = this.peer
@@ -96,8 +134,9 @@ export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
 export function startRecv(r: Recv): RequestImpl {
   const ep = r.ep
   const a = r.a
-  const req = new RequestImpl('recv', r, ep.sim)
-  r.req = req
+  let req = r.req as RequestImpl | undefined
+  if (req === undefined) r.req = req = new RequestImpl('recv', r, ep.sim)
+  else req.reset(r)
   if (a.source === PROC_NULL) {
     req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
     return req

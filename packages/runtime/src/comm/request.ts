@@ -73,6 +73,38 @@ export class RequestImpl implements Request {
     this.waiter = w
   }
 
+  /** A request of the runtime's own taken again from its pool (a series step, see p2p.ts): as new. */
+  reset(description: Describer): void {
+    this.done = false
+    this.active = true
+    this.canceller = null
+    this.completedAt = -1
+    this.status = null
+    this.error = null
+    this.hostCostPs = 0
+    this.observed = false
+    this.traceOp = -1
+    this.signal = null
+    this.waiter = null
+    this.text = description
+  }
+
+  /** Given back to its pool: values no live request has, so a stale read shows. */
+  poison(): void {
+    this.done = true
+    this.active = false
+    this.canceller = null
+    this.completedAt = Number.NaN
+    this.status = null
+    this.error = null
+    this.hostCostPs = Number.NaN
+    this.observed = true
+    this.traceOp = -2
+    this.signal = null
+    this.waiter = null
+    this.text = 'released'
+  }
+
   complete(at: Ps, status: Status, hostCostPs: Ps, error: MpiError | null = null): void {
     if (this.done) return
     this.done = true

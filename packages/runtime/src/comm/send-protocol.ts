@@ -58,20 +58,56 @@ export class SendCall implements SendArgs, Describer, EventTarget {
 
   constructor(
     readonly ep: Endpoint,
-    readonly context: number,
-    readonly bytes: Uint8Array | null,
-    readonly origin: number,
-    readonly count: number,
-    readonly type: Datatype,
+    public context: number,
+    public bytes: Uint8Array | null,
+    public origin: number,
+    public count: number,
+    public type: Datatype,
     /** World rank (or PROC_NULL). */
-    readonly dest: number,
-    readonly tag: number,
-    readonly sync: boolean,
+    public dest: number,
+    public tag: number,
+    public sync: boolean,
     /** The description's parts: the call's prefix and name, the destination as the caller named it. */
-    private readonly prefix: string,
-    private readonly call: string,
-    private readonly peer: number,
+    private prefix: string,
+    private call: string,
+    private peer: number,
   ) {}
+
+  /** A pooled call taken again (a series step, see p2p.ts): the constructor's arguments. */
+  reuse(
+    context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype, dest: number, tag: number, sync: boolean,
+    prefix: string, call: string, peer: number,
+  ): this {
+    this.context = context
+    this.bytes = bytes
+    this.origin = origin
+    this.count = count
+    this.type = type
+    this.dest = dest
+    this.tag = tag
+    this.sync = sync
+    this.prefix = prefix
+    this.call = call
+    this.peer = peer
+    return this
+  }
+
+  /** Given back to its pool with its request: values no live call has, so a stale read shows. */
+  poison(): void {
+    this.context = -1
+    this.bytes = null
+    this.origin = -1
+    this.count = -1
+    this.type = null as unknown as Datatype
+    this.dest = -1
+    this.tag = -1
+    this.sync = false
+    this.prefix = ''
+    this.call = 'released'
+    this.peer = -1
+    this.put = null
+    this.req.poison()
+  }
 
   describe(): string {
     return `${this.prefix}${this.call}(dest=${this.peer}, tag=${this.tag}, count=${this.count} x ${typeName(this.type)})`
@@ -92,8 +128,9 @@ export class SendCall implements SendArgs, Describer, EventTarget {
 export function startSend(a: SendCall): RequestImpl {
   const ep = a.ep
   const sim = ep.sim
-  const req = new RequestImpl('send', a, sim)
-  a.req = req
+  let req = a.req as RequestImpl | undefined
+  if (req === undefined) a.req = req = new RequestImpl('send', a, sim)
+  else req.reset(a)
   if (a.dest === PROC_NULL) {
     req.complete(sim.now, SEND_STATUS, 0)
     return req
