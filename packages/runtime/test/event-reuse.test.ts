@@ -4,7 +4,7 @@
 // where every released object is poisoned and never handed out again (a read of a released one
 // then sees -1s, NaNs and nulls): random point-to-point traffic (eager and
 // rendezvous, contiguous and strided types, wildcards, late receives that find unexpected
-// messages, synchronous sends) plus an alltoall (the sendrecv series), in data and timing mode,
+// messages, synchronous sends, packet loss and duplicates) plus an alltoall (the sendrecv series), in data and timing mode,
 // host and RW-CP receives. Statuses, received bytes, times, event counts, statistics and the
 // GOAL trace are compared.
 import fc from 'fast-check'
@@ -36,6 +36,8 @@ interface Traffic {
   readonly eagerLimit: number
   readonly mode: 'data' | 'timing'
   readonly strategy: 'host' | 'rw-cp'
+  /** Packet loss (retransmitted) and duplicates. */
+  readonly faults: boolean
 }
 
 const MAX_COUNT = 200
@@ -45,6 +47,7 @@ async function runTraffic(t: Traffic) {
   const span = (c: number) => (c === 0 ? 0 : (c - 1) * type.extent + type.ub)
   return run({
     ranks: t.ranks, mode: t.mode, strategy: t.strategy, trace: 'goal', overrides: { 'network.eagerLimitBytes': t.eagerLimit },
+    ...(t.faults ? { faults: { loss: 0.05, dup: 0.05 } } : {}),
   }, async (comm) => {
     const r = comm.rank
     const data = t.mode === 'data'
@@ -99,6 +102,7 @@ const traffic = fc.integer({ min: 1, max: 4 }).chain((ranks) => fc.record({
   eagerLimit: fc.constantFrom(0, 256, 4096),
   mode: fc.constantFrom('data' as const, 'timing' as const),
   strategy: fc.constantFrom('host' as const, 'rw-cp' as const),
+  faults: fc.boolean(),
 }))
 
 async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
