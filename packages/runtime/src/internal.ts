@@ -5,6 +5,7 @@
 export * from './index.js'
 export type { CommCore } from './comm/comm-core.js'
 export { coreOf } from './comm/comm.js'
+export { setSeriesCallReuse } from './comm/p2p.js'
 export type { CollectiveRegistry } from './collectives/registry.js'
 export type { CollectiveRecord, CollectiveEntries } from './collectives/collective.js'
 export { GoalTrace } from './trace/goal-trace.js'

@@ -94,6 +94,20 @@ export type HostEventFilter = (e: HostEvent) => boolean
 const ANY: HostEventFilter = () => true
 const RESOLVED: Promise<void> = Promise.resolve()
 
+/** Whether queues made from now on reuse the events they release (tests turn it off: see setHostEventReuse). */
+let reuseByDefault = true
+
+/**
+ * Tests only: false makes the queues created afterwards poison the events they release and
+ * never hand them out again, so a read of a released event shows (a wrong value or a throw)
+ * instead of seeing a later event's fields. Returns the previous setting.
+ */
+export function setHostEventReuse(on: boolean): boolean {
+  const was = reuseByDefault
+  reuseByDefault = on
+  return was
+}
+
 export class HostEventQueue {
   private readonly queued: HostEvent[] = []
   private waiters: { filter: HostEventFilter; signal: Signal<HostEvent> }[] = []
@@ -107,8 +121,63 @@ export class HostEventQueue {
   private readonly deliverFn = (): void => this.deliver()
   /** Every event ever posted, in order (for traces and stats). */
   readonly log: HostEvent[] = []
+  /**
+   * Released per-message events, handed out again by `event`. An event is released only where
+   * no one can hold it any more, and never while the log keeps events: when it is discarded, and
+   * after the listener's handler returns if its owner said it keeps none (listen).
+   */
+  private readonly free: MutableEvent[] = []
+  private readonly reuse = reuseByDefault
+  /** The listener's handler keeps no event after it returns (see listen). */
+  private releaseDelivered = false
 
   constructor(private readonly sim: Simulator, readonly keepLog = true) {}
+
+  /**
+   * hostEvent for an event this queue will be posted: a released one refilled when there is one.
+   * The NIC's per-message events (put, send, unlink) come from here.
+   */
+  event<K extends HostEventKind>(
+    kind: K, time: Ps, node: number, meId: number, userPtr: number, header: MessageHeader, length: number, hostOffset: number,
+    droppedBytes: number, value: number, message: string, unexpected: UnexpectedMessage | null, firstByteAt: Ps,
+  ): HostEventOf<K> {
+    const e = this.free.pop()
+    if (e === undefined) return hostEvent(kind, time, node, meId, userPtr, header, length, hostOffset, droppedBytes, value, message, unexpected, firstByteAt)
+    e.kind = kind
+    e.time = time
+    e.node = node
+    e.meId = meId
+    e.userPtr = userPtr
+    e.header = header
+    e.length = length
+    e.hostOffset = hostOffset
+    e.droppedBytes = droppedBytes
+    e.value = value
+    e.message = message
+    e.unexpected = unexpected
+    e.firstByteAt = firstByteAt
+    return e as unknown as HostEventOf<K>
+  }
+
+  /** No one holds `event` any more: poison it (a stale read shows) and keep it for reuse. */
+  private release(event: HostEvent): void {
+    if (this.keepLog) return
+    const e = event as unknown as MutableEvent
+    e.kind = RELEASED
+    e.time = -1
+    e.node = -1
+    e.meId = -1
+    e.userPtr = -1
+    e.header = null as unknown as MessageHeader
+    e.length = -1
+    e.hostOffset = -1
+    e.droppedBytes = -1
+    e.value = -1
+    e.message = ''
+    e.unexpected = null
+    e.firstByteAt = -1
+    if (this.reuse) this.free.push(e)
+  }
 
   post(event: HostEvent): void {
     // Host code hears of the event (a filter runs now): the bytes copied so far are in memory.
@@ -122,7 +191,10 @@ export class HostEventQueue {
         return
       }
     }
-    if (this.discard !== null && this.discard(event)) return
+    if (this.discard !== null && this.discard(event)) {
+      this.release(event)
+      return
+    }
     const l = this.listener
     if (l !== null && this.listenerIdle && l.filter(event)) {
       this.listenerIdle = false
@@ -140,12 +212,15 @@ export class HostEventQueue {
    * promise and a signal per event. One listener per queue. Events passing `discard` (when given)
    * and no waiter's filter are only logged from then on: not queued, and no process is woken for
    * them (an MPI library has no use for a use-once ME's unlink event; waking the rank for each
-   * one cost a trip through the microtask and next-tick queues per receive).
+   * one cost a trip through the microtask and next-tick queues per receive). `keepsNone`: the
+   * handler keeps no reference to its event once it returns, so the queue may reuse the event
+   * (when it keeps no log).
    */
-  listen(filter: HostEventFilter, handle: (e: HostEvent) => void, discard: HostEventFilter | null = null): void {
+  listen(filter: HostEventFilter, handle: (e: HostEvent) => void, discard: HostEventFilter | null = null, keepsNone = false): void {
     if (this.listener !== null) throw new Error('HostEventQueue: a listener is already set')
     this.listener = { filter, handle }
     this.discard = discard
+    this.releaseDelivered = keepsNone
     const e = this.poll(filter)
     if (e === null) {
       this.listenerIdle = true
@@ -165,6 +240,7 @@ export class HostEventQueue {
     const e = this.delivering!
     this.delivering = null
     l.handle(e)
+    if (this.releaseDelivered) this.release(e)
     const next = this.poll(l.filter)
     if (next === null) {
       this.listenerIdle = true
@@ -225,6 +301,12 @@ export function hostEvent<K extends HostEventKind>(
   }
   return event as unknown as HostEventOf<K>
 }
+
+/** The kind a released event holds until it is reused (no real kind: every kind test fails). */
+const RELEASED = 'released' as HostEventKind
+
+/** A pooled event being refilled or poisoned. */
+type MutableEvent = { -readonly [F in keyof AllFields]: AllFields[F] }
 
 /** Every field any kind has (the one object shape of makeEvent). */
 interface AllFields extends EventBase<HostEventKind> {

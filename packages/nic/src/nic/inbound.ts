@@ -15,7 +15,7 @@ import { quietEvent } from '../sim/simulator.js'
 import { ns } from '../sim/time.js'
 import { HER_COMPLETION, HER_HEADER, HER_PAYLOAD, type Her } from './her.js'
 import type { MessageHeader } from './handler-api.js'
-import { hostEvent, makeEvent } from './host-events.js'
+import { makeEvent } from './host-events.js'
 import {
   InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS,
 } from './inbound-message.js'
@@ -274,7 +274,7 @@ export class InboundEngine implements HerSink<Her> {
       }
       if (me.useOnce) {
         p.matching.unlink(me)
-        p.postAt(hostEvent('unlink', p.sim.now, p.node, me.id, msg.userPtr, header, 0, 0, 0, 0, '', null, p.sim.now))
+        p.postAt(p.events.event('unlink', p.sim.now, p.node, me.id, msg.userPtr, header, 0, 0, 0, 0, '', null, p.sim.now))
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
@@ -519,7 +519,7 @@ export class InboundEngine implements HerSink<Her> {
         const by = u.claimedBy
         if (by !== null) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, meId: by.id, userPtr: by.options.userPtr ?? 0, unexpected: u }))
       } else if (!msg.pending) {
-        p.postAt(hostEvent('put', done, p.node, me.id, msg.userPtr, h, h.length, msg.depositBase, msg.droppedBytes, 0, '', null, msg.firstByteAt))
+        p.postAt(p.events.event('put', done, p.node, me.id, msg.userPtr, h, h.length, msg.depositBase, msg.droppedBytes, 0, '', null, msg.firstByteAt))
       }
       const counter = me.options.counter
       if (counter !== undefined && !msg.pending) p.later(done, () => counter.inc(1))

@@ -9,7 +9,7 @@ import { transferPs } from '../sim/time.js'
 import { ExecutionContext } from './execution-context.js'
 import type { ExecutionContextSpec, MessageHeader, PutDestination } from './handler-api.js'
 import { HER_PAYLOAD, type Her } from './her.js'
-import { hostEvent, makeEvent } from './host-events.js'
+import { makeEvent } from './host-events.js'
 import type { NicParts } from './nic-parts.js'
 import type { HerSink, ProcessedMessage } from './processed-message.js'
 import { ReturnCode, returnCodeName } from './return-codes.js'
@@ -71,6 +71,9 @@ class PendingSend implements MessageSpec {
   onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
 }
 
+/** The user header of a put that gives none (shared: headers are read only). */
+const NO_USER_HEADER: readonly number[] = []
+
 export class OutboundEngine implements HerSink<Her> {
   private nextMessageId = 0
   /** Time the latest send command was handed to the network (keeps issue order). */
@@ -81,7 +84,7 @@ export class OutboundEngine implements HerSink<Her> {
   /** A logical message's last fragment has left the NIC: the host hears of it. */
   private readonly sentFn = (_id: number, time: Ps, user: unknown): void => {
     const header = (user as WireFragment).header
-    this.p.postAt(hostEvent('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
+    this.p.postAt(this.p.events.event('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
   }
 
   constructor(private readonly p: NicParts) {
@@ -96,7 +99,7 @@ export class OutboundEngine implements HerSink<Her> {
       length,
       remoteOffset: dest.remoteOffset ?? 0,
       hdrData: dest.hdrData ?? 0,
-      userHeader: dest.userHeader ?? [],
+      userHeader: dest.userHeader ?? NO_USER_HEADER,
       messageId: this.nextMessageId++,
     }
   }

@@ -4,7 +4,7 @@
 // first packed out of recvbuf (charged), then sent from that copy while recvbuf fills.
 
 import { BYTE, type Datatype } from '@spinmpi/ddt'
-import type { Buffer, BufferOrInPlace, Request } from '../comm/comm-types.js'
+import type { Buffer, BufferOrInPlace, BufferView, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
@@ -29,10 +29,31 @@ export interface ExchangeSide {
   readonly uniform?: { readonly count: number; readonly stride: number; readonly type: Datatype }
 }
 
-/** Where `side`'s block for `peer` starts (a uniform side computes it). */
-function blockBuffer(side: ExchangeSide, peer: number): Buffer {
+/** A buffer argument a series step fills in place (see blockBuffer). */
+interface StepBuffer {
+  data: BufferView | null
+  byteOffset: number
+}
+
+/**
+ * Where `side`'s block for `peer` starts (a uniform side computes it): `offsetBuffer`'s argument,
+ * written into `at` instead of a new object. The series' sendrecv reads it at once (the buffer is
+ * resolved when the call is posted, before the next step's fill), so one `at` per side serves
+ * every step.
+ */
+function blockBuffer(side: ExchangeSide, peer: number, at: StepBuffer): Buffer {
   const u = side.uniform
-  return offsetBuffer(side.buf, u === undefined ? side.byteDispls[peer]! : peer * u.stride)
+  const offset = u === undefined ? side.byteDispls[peer]! : peer * u.stride
+  const buf = side.buf
+  if (offset === 0) return buf
+  if (buf === null || buf instanceof ArrayBuffer || ArrayBuffer.isView(buf)) {
+    at.data = buf
+    at.byteOffset = offset
+  } else {
+    at.data = buf.data
+    at.byteOffset = buf.byteOffset + offset
+  }
+  return at
 }
 
 function blockCount(side: ExchangeSide, peer: number): number {
@@ -89,15 +110,17 @@ export async function exchange(core: CommCore, sendSide: ExchangeSide | null, re
   // step k (1 <= k < n): send to rank + k, receive from rank - k; the steps as one sendrecv series
   // (no promise per step: at 1,024 ranks an alltoall is a million sendrecvs)
   const out = send
+  const sendAt: StepBuffer = { data: null, byteOffset: 0 }
+  const recvAt: StepBuffer = { data: null, byteOffset: 0 }
   await core.coll.sendrecvSeries(n - 1, (i, step) => {
     const k = i + 1
     const dst = (r + k) % n, src = (r - k + n) % n
-    step.sendbuf = blockBuffer(out, dst)
+    step.sendbuf = blockBuffer(out, dst, sendAt)
     step.sendcount = blockCount(out, dst)
     step.sendtype = blockType(out, dst)
     step.dest = dst
     step.sendtag = TAG_ALLTOALL
-    step.recvbuf = blockBuffer(recv, src)
+    step.recvbuf = blockBuffer(recv, src, recvAt)
     step.recvcount = blockCount(recv, src)
     step.recvtype = blockType(recv, src)
     step.source = src

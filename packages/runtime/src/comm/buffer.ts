@@ -44,6 +44,19 @@ export function typeSpan(type: Datatype, count: number): { lo: number; hi: numbe
  * bytes are dropped; in data mode a missing or too small buffer is ERR_BUFFER.
  */
 export function resolveBuffer(buf: Buffer, count: number, type: Datatype, dataMode: boolean, where: Where): ResolvedBuffer {
+  return { bytes: resolveBytes(buf, count, type, dataMode, where), origin: bufferOrigin(buf) }
+}
+
+/** The index of the MPI buffer address in resolveBytes' bytes: the byteOffset of a `{data, byteOffset}`, else 0. */
+export function bufferOrigin(buf: Buffer): number {
+  return isBufferAt(buf) ? buf.byteOffset : 0
+}
+
+/**
+ * resolveBuffer's bytes, with the same checks and errors, and no result object (point-to-point
+ * calls take the origin from bufferOrigin).
+ */
+export function resolveBytes(buf: Buffer, count: number, type: Datatype, dataMode: boolean, where: Where): Uint8Array | null {
   let view: BufferView | null
   let offset = 0
   if (isBufferAt(buf)) {
@@ -59,20 +72,24 @@ export function resolveBuffer(buf: Buffer, count: number, type: Datatype, dataMo
     const got = Array.isArray(view) ? 'a plain Array (copy it into a typed array, e.g. Float64Array.from(array))' : typeof view
     throw new MpiError(ERR_BUFFER, `${whereText(where)}: buffer must be a typed array, DataView, ArrayBuffer or null, got ${got}`)
   }
-  if (!dataMode) return { bytes: null, origin: offset }
+  if (!dataMode) return null
   const needed = count * type.size
   if (view === null) {
-    if (needed === 0) return { bytes: null, origin: offset }
+    if (needed === 0) return null
     throw new MpiError(ERR_BUFFER, `${whereText(where)}: buffer is null but ${count} x ${typeName(type)} needs ${needed} B (null buffers are for timing mode)`)
   }
   const bytes = toBytes(view)
-  const span = typeSpan(type, count)
-  if (span.hi > span.lo && (offset + span.lo < 0 || offset + span.hi > bytes.length)) {
-    throw new MpiError(ERR_BUFFER,
-      `${whereText(where)}: buffer of ${bytes.length} B at byte offset ${offset} is too small for ${count} x ${typeName(type)} ` +
-      `(needs bytes [${offset + span.lo}, ${offset + span.hi}))`)
+  if (count !== 0 && type.size !== 0) {
+    const last = (count - 1) * type.extent
+    const lo = type.trueLb + Math.min(0, last)
+    const hi = type.trueUb + Math.max(0, last)
+    if (hi > lo && (offset + lo < 0 || offset + hi > bytes.length)) {
+      throw new MpiError(ERR_BUFFER,
+        `${whereText(where)}: buffer of ${bytes.length} B at byte offset ${offset} is too small for ${count} x ${typeName(type)} ` +
+        `(needs bytes [${offset + lo}, ${offset + hi}))`)
+    }
   }
-  return { bytes, origin: offset }
+  return bytes
 }
 
 /** Short name of a type for messages: the elementary name or the constructor kind. */

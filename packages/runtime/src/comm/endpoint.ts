@@ -38,7 +38,7 @@ export class Endpoint {
   /** This rank's GOAL recorder, or null when the run records none. */
   readonly trace: RankGoalTrace | null
   private readonly routes = new IntMap<EventRoute | EventTarget>()
-  private readonly sends = new IntMap<EventRoute>()
+  private readonly sends = new IntMap<EventRoute | EventTarget>()
   private nextPtr = 1
   private nextRendezvous = 0
   private probeWaiters: Signal<void>[] = []
@@ -59,7 +59,8 @@ export class Endpoint {
     this.trace = world.trace === null ? null : world.trace.rank(rank)
     this.postOverflow()
     // No route reacts to a use-once ME's unlink (every receive's ME is one): nobody is woken for it.
-    this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink)
+    // No route keeps its event after it returns (they read its fields at once): the NIC may reuse it.
+    this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink, true)
   }
 
   /** A fresh userPtr whose events go to `route` (until unroute). */
@@ -74,7 +75,7 @@ export class Endpoint {
   }
 
   /** Runs `route` when the put with this message id has left the NIC. */
-  onSent(messageId: number, route: EventRoute): void {
+  onSent(messageId: number, route: EventRoute | EventTarget): void {
     this.sends.set(messageId, route)
   }
 
@@ -93,7 +94,8 @@ export class Endpoint {
     if (e.kind === 'send') {
       const route = this.sends.get(e.header.messageId)!
       this.sends.delete(e.header.messageId)
-      route(e)
+      if (typeof route === 'function') route(e)
+      else route.onHostEvent(e)
     } else {
       const r = this.routes.get(e.userPtr)!
       if (typeof r === 'function') r(e)

@@ -62,6 +62,14 @@ export function matchBits(kind: bigint, context: number, source: number, low: nu
   return head | src | lo
 }
 
+/** The first bits of kind RTS: every eager message's bits are below (compared without a shift, which allocates). */
+const EAGER_END = KIND_RTS << KIND_SHIFT
+
+/** kindOf(bits) === KIND_EAGER, without allocating. */
+export function isEager(bits: bigint): boolean {
+  return bits < EAGER_END
+}
+
 export function kindOf(bits: bigint): bigint {
   return bits >> KIND_SHIFT
 }

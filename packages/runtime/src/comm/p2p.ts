@@ -7,15 +7,15 @@ import { ANY_SOURCE as NIC_ANY_SOURCE } from '@spinmpi/nic'
 import {
   ANY_SOURCE, ANY_TAG, PROC_NULL, type AnyCompletion, type Buffer, type PointToPoint, type Request, type SomeCompletion, type Status,
 } from './comm-types.js'
-import { resolveBuffer, typeName } from './buffer.js'
+import { bufferOrigin, resolveBuffer, resolveBytes } from './buffer.js'
 import { Completion } from './completion.js'
 import type { Endpoint } from './endpoint.js'
 import type { Group } from './group.js'
 import { KIND_EAGER, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
 import type { PendingLike } from './pending.js'
-import { startRecv } from './recv-protocol.js'
+import { Recv, startRecv } from './recv-protocol.js'
 import type { RequestImpl } from './request.js'
-import { startSend } from './send-protocol.js'
+import { SendCall, startSend } from './send-protocol.js'
 import { SendrecvSeries, type FillStep, type SendrecvPoster, type SendrecvStep } from './sendrecv-series.js'
 import { StatusImpl } from './status.js'
 import { checkCount, checkMessageSize, checkDest, checkRecvTag, checkSendTag, checkSource, checkType, showValue } from './validate.js'
@@ -24,11 +24,33 @@ import { typeSpan } from './buffer.js'
 
 const show = (rank: number, any: number, word: string): string => (rank === any ? word : String(rank))
 
+/** Whether contexts made from now on reuse their series' calls (tests turn it off: see setSeriesCallReuse). */
+let reuseSeriesCalls = true
+
+/**
+ * Tests only: false makes the point-to-point contexts created afterwards poison the calls and
+ * requests of finished series steps and never take them again, so a read of a released one
+ * shows instead of seeing a later step's values. Returns the previous setting.
+ */
+export function setSeriesCallReuse(on: boolean): boolean {
+  const was = reuseSeriesCalls
+  reuseSeriesCalls = on
+  return was
+}
+
 export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   private readonly done: Completion
   private readonly size: number
   /** World rank -> rank in this communicator (for statuses). */
   private readonly localOf: (world: number) => number
+  /**
+   * The sends and receives of finished series steps, with their requests, taken again by the next
+   * steps: a series' requests never reach user code, and once a step has observed both, nothing
+   * refers to them any more (their routes, NIC commands and deferred steps are all done).
+   */
+  private readonly sendPool: SendCall[] = []
+  private readonly recvPool: Recv[] = []
+  private readonly reuse = reuseSeriesCalls
 
   constructor(
     private readonly ep: Endpoint,
@@ -86,15 +108,32 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     return new SendrecvSeries(this, this.ep, steps, fill, step).start()
   }
 
-  /** sendrecv's receive (the series posts it first, as sendrecv does). */
-  postSendrecvRecv(a: SendrecvStep): RequestImpl {
-    return this.recv0('sendrecv', a.recvbuf, a.recvcount, a.recvtype, a.source, a.recvtag)
+  /** sendrecv's receive (the series posts it first, as sendrecv does); from the pool when it has one. */
+  postSendrecvRecv(a: SendrecvStep): Recv {
+    const r = this.recvPool.pop() ?? null
+    this.recv0('sendrecv', a.recvbuf, a.recvcount, a.recvtype, a.source, a.recvtag, r)
+    return this.lastRecv!
   }
 
-  /** sendrecv's send. */
-  postSendrecvSend(a: SendrecvStep): RequestImpl {
-    return this.send0('sendrecv', a.sendbuf, a.sendcount, a.sendtype, a.dest, a.sendtag, false)
+  /** sendrecv's send; from the pool when it has one. */
+  postSendrecvSend(a: SendrecvStep): SendCall {
+    const c = this.sendPool.pop() ?? null
+    this.send0('sendrecv', a.sendbuf, a.sendcount, a.sendtype, a.dest, a.sendtag, false, c)
+    return this.lastSend!
   }
+
+  /** A series step observed both: its calls and requests go back to the pools (poisoned). */
+  releaseSendrecv(send: SendCall, recv: Recv): void {
+    send.poison()
+    recv.poison()
+    if (!this.reuse) return
+    this.sendPool.push(send)
+    this.recvPool.push(recv)
+  }
+
+  /** The call object of the latest send0 / recv0 (read by the series' posts right after). */
+  private lastSend: SendCall | null = null
+  private lastRecv: Recv | null = null
 
   /** The send reads a copy of the buffer's span taken at the call (charged as a host copy). */
   async sendrecvReplace(
@@ -195,31 +234,39 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   private readonly whereText = (): string =>
     `${this.prefix}${this.whereCall}(${this.wherePeerName}=${showValue(this.wherePeer)}, tag=${showValue(this.whereTag)})`
 
-  private send0(call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean): RequestImpl {
+  private send0(
+    call: string, buf: Buffer, count: number, type: Datatype, dest: number, tag: number, sync: boolean, pooled: SendCall | null = null,
+  ): RequestImpl {
     const where = this.whereOf(call, 'dest', dest, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)
     const d = checkDest(dest, this.size, where)
     const g = checkSendTag(tag, where)
-    const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
-    const description = (): string => `${this.prefix}${call}(dest=${d}, tag=${g}, count=${n} x ${typeName(t)})`
+    const bytes = resolveBytes(buf, n, t, this.ep.world.dataMode, where)
     const world = d === PROC_NULL ? PROC_NULL : this.group.worldRank(d)
-    return startSend(this.ep, { context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, dest: world, tag: g, sync }, description)
+    const origin = bufferOrigin(buf)
+    const c = pooled === null
+      ? new SendCall(this.ep, this.context, bytes, origin, n, t, world, g, sync, this.prefix, call, d)
+      : pooled.reuse(this.context, bytes, origin, n, t, world, g, sync, this.prefix, call, d)
+    this.lastSend = c
+    return startSend(c)
   }
 
-  private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number): RequestImpl {
+  private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number, pooled: Recv | null = null): RequestImpl {
     const where = this.whereOf(call, 'source', source, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
     checkMessageSize(n, t, where)
     const s = checkSource(source, this.size, where)
     const g = checkRecvTag(tag, where)
-    const res = resolveBuffer(buf, n, t, this.ep.world.dataMode, where)
-    const description = (): string => `${this.prefix}${call}(source=${show(s, ANY_SOURCE, 'ANY_SOURCE')}, tag=${show(g, ANY_TAG, 'ANY_TAG')}, count=${n} x ${typeName(t)})`
+    const bytes = resolveBytes(buf, n, t, this.ep.world.dataMode, where)
     const world = s === PROC_NULL || s === ANY_SOURCE ? s : this.group.worldRank(s)
-    return startRecv(this.ep, {
-      context: this.context, bytes: res.bytes, origin: res.origin, count: n, type: t, source: world, tag: g, localOf: this.localOf,
-    }, description)
+    const origin = bufferOrigin(buf)
+    const r = pooled === null
+      ? new Recv(this.ep, this.context, bytes, origin, n, t, world, g, this.localOf, this.prefix, call, s)
+      : pooled.reuse(this.context, bytes, origin, n, t, world, g, this.prefix, call, s)
+    this.lastRecv = r
+    return startRecv(r)
   }
 }

@@ -15,8 +15,8 @@ import { getTypeAttributes, strategyFor } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, kindOf, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
-import { RequestImpl, type Canceller } from './request.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
@@ -34,22 +34,84 @@ export interface RecvArgs {
   readonly localOf: (world: number) => number
 }
 
-/** A posted receive between its ME and its completion; MPI_Cancel takes it back while no message has matched. */
-class Recv implements Canceller, EventTarget {
+/**
+ * A posted receive between its ME and its completion, in one object: its arguments (it is its
+ * own RecvArgs, `a`), the text of its description (built only if a report or an error reads it),
+ * its route and its canceller; MPI_Cancel takes it back while no message has matched.
+ */
+export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
   /** Its ME and route (set when posted). */
   me: MatchEntry | null = null
   ptr = 0
+  req!: RequestImpl
+  /** Receive buffer capacity in packed bytes. */
+  capacity = 0
+  /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
+  landing: Uint8Array | null = null
+  direct = false
+  /** The arguments, as RecvArgs (the receive itself). */
+  readonly a: RecvArgs = this
 
   constructor(
     readonly ep: Endpoint,
-    readonly a: RecvArgs,
-    readonly req: RequestImpl,
-    /** Receive buffer capacity in packed bytes. */
-    readonly capacity: number,
-    /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
-    readonly landing: Uint8Array | null,
-    readonly direct: boolean,
+    public context: number,
+    public bytes: Uint8Array | null,
+    public origin: number,
+    public count: number,
+    public type: Datatype,
+    /** World rank, ANY_SOURCE or PROC_NULL. */
+    public source: number,
+    public tag: number,
+    readonly localOf: (world: number) => number,
+    /** The description's parts: the call's prefix and name, the source as the caller named it. */
+    private prefix: string,
+    private call: string,
+    private peer: number,
   ) {}
+
+  /** A pooled receive taken again (a series step, see p2p.ts): the constructor's arguments. */
+  reuse(
+    context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype, source: number, tag: number,
+    prefix: string, call: string, peer: number,
+  ): this {
+    this.context = context
+    this.bytes = bytes
+    this.origin = origin
+    this.count = count
+    this.type = type
+    this.source = source
+    this.tag = tag
+    this.prefix = prefix
+    this.call = call
+    this.peer = peer
+    return this
+  }
+
+  /** Given back to its pool with its request: values no live receive has, so a stale read shows. */
+  poison(): void {
+    this.me = null
+    this.ptr = -1
+    this.capacity = -1
+    this.landing = null
+    this.direct = false
+    this.context = -1
+    this.bytes = null
+    this.origin = -1
+    this.count = -1
+    this.type = null as unknown as Datatype
+    this.source = -3
+    this.tag = -3
+    this.prefix = ''
+    this.call = 'released'
+    this.peer = -3
+    this.req.poison()
+  }
+
+  describe(): string {
+    const s = this.peer
+    const g = this.tag
+    return `${this.prefix}${this.call}(source=${s === ANY_SOURCE ? 'ANY_SOURCE' : String(s)}, tag=${g === ANY_TAG ? 'ANY_TAG' : String(g)}, count=${this.count} x ${typeName(this.type)})`
+  }
 
   /** Its route: the ME's events. */
   onHostEvent(e: HostEvent): void {
@@ -68,8 +130,13 @@ class Recv implements Canceller, EventTarget {
   }
 }
 
-export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() => string)): RequestImpl {
-  const req = new RequestImpl('recv', description, ep.sim)
+/** Posts the receive `r` (its request is r.req from then on). */
+export function startRecv(r: Recv): RequestImpl {
+  const ep = r.ep
+  const a = r.a
+  let req = r.req as RequestImpl | undefined
+  if (req === undefined) r.req = req = new RequestImpl('recv', r, ep.sim)
+  else req.reset(r)
   if (a.source === PROC_NULL) {
     req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
     return req
@@ -87,7 +154,9 @@ export function startRecv(ep: Endpoint, a: RecvArgs, description: string | (() =
       landing = new Uint8Array(length)
     }
   }
-  const r = new Recv(ep, a, req, capacity, landing, direct)
+  r.capacity = capacity
+  r.landing = landing
+  r.direct = direct
   const ptr = ep.route(r)
   r.ptr = ptr
   r.me = ep.nic.postMe({
@@ -105,12 +174,13 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
   r.ep.unroute(ptr)
   const h = e.header
   const source = h.source
-  const tag = lowOf(h.matchBits)
+  // a receive of one tag matched only that tag (lowOf allocates a BigInt)
+  const tag = r.a.tag === ANY_TAG ? lowOf(h.matchBits) : r.a.tag
   const sent = h.hdrData
   const received = Math.min(sent, r.capacity)
   const sig = h.userHeader[0] ?? -1
   r.ep.trace?.matched(r.req.traceOp, sent, source, goalTag(r.a.context, tag))
-  if (kindOf(h.matchBits) === KIND_EAGER) {
+  if (isEager(h.matchBits)) {
     try {
       const hostPs = e.kind === 'put' ? landed(r, r.landing, received) : fromOverflow(r, e, received)
       recordEager(r, source, tag, received, hostPs, e)

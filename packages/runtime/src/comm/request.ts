@@ -13,6 +13,11 @@ export interface Canceller {
   cancel(): boolean
 }
 
+/** What builds a request's description when a report or an error first reads it (the call that made it). */
+export interface Describer {
+  describe(): string
+}
+
 /** The runtime's own waiter on a request (sendrecv-series.ts): told once, when it completes, without a promise. */
 export interface RequestWaiter {
   requestDone(): void
@@ -37,17 +42,23 @@ export class RequestImpl implements Request {
   private signal: Signal<void> | null = null
   /** At most one runtime waiter (set by whenDone, cleared when told). */
   private waiter: RequestWaiter | null = null
-  private text: string | (() => string)
+  private text: string | (() => string) | Describer
 
-  /** `description` may be a function: the text is then built only when a report or error needs it. */
-  constructor(readonly kind: RequestKind, description: string | (() => string), private readonly sim: Simulator) {
+  /**
+   * `description` may be a function or a Describer (the point-to-point calls' own record): the
+   * text is then built only when a report or error needs it.
+   */
+  constructor(readonly kind: RequestKind, description: string | (() => string) | Describer, private readonly sim: Simulator) {
     this.text = description
   }
 
   /** What the operation is, e.g. "recv(source=1, tag=7, count=4 x FLOAT64)" (deadlock reports, errors). */
   get description(): string {
-    if (typeof this.text !== 'string') this.text = this.text()
-    return this.text
+    const t = this.text
+    if (typeof t === 'string') return t
+    const s = typeof t === 'function' ? t() : t.describe()
+    this.text = s
+    return s
   }
 
   /** Resolves (never rejects) when the request completes. */
@@ -60,6 +71,38 @@ export class RequestImpl implements Request {
   /** Tells `w` (synchronously, inside the completing event) when the request completes; only while not done. */
   whenDone(w: RequestWaiter): void {
     this.waiter = w
+  }
+
+  /** A request of the runtime's own taken again from its pool (a series step, see p2p.ts): as new. */
+  reset(description: Describer): void {
+    this.done = false
+    this.active = true
+    this.canceller = null
+    this.completedAt = -1
+    this.status = null
+    this.error = null
+    this.hostCostPs = 0
+    this.observed = false
+    this.traceOp = -1
+    this.signal = null
+    this.waiter = null
+    this.text = description
+  }
+
+  /** Given back to its pool: values no live request has, so a stale read shows. */
+  poison(): void {
+    this.done = true
+    this.active = false
+    this.canceller = null
+    this.completedAt = Number.NaN
+    this.status = null
+    this.error = null
+    this.hostCostPs = Number.NaN
+    this.observed = true
+    this.traceOp = -2
+    this.signal = null
+    this.waiter = null
+    this.text = 'released'
   }
 
   complete(at: Ps, status: Status, hostCostPs: Ps, error: MpiError | null = null): void {

@@ -14,7 +14,7 @@
 // receive has matched, and the send completes once its data has left after it.
 
 import { pack, type Datatype } from '@spinmpi/ddt'
-import type { MessageHeader } from '@spinmpi/nic'
+import type { MessageHeader, PutOptions } from '@spinmpi/nic'
 import type { SendStrategyName } from '../strategies/contract.js'
 import { hostPackPs } from '../strategies/model/host-cost.js'
 import { receiveLayout } from '../strategies/layout.js'
@@ -23,12 +23,12 @@ import { sendStrategy } from '../strategies/send/registry.js'
 import { sendStrategyFor } from '../types.js'
 import { PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
-import type { Endpoint } from './endpoint.js'
+import type { Endpoint, EventTarget } from './endpoint.js'
 import { KIND_CTS, KIND_DATA, KIND_EAGER, KIND_RTS, matchBits } from './match-bits.js'
-import { RequestImpl } from './request.js'
+import { RequestImpl, type Describer } from './request.js'
 import { signatureCode } from './signature-code.js'
 import { SEND_STATUS } from './status.js'
-import { typeSpan } from './buffer.js'
+import { typeName, typeSpan } from './buffer.js'
 import { goalTag } from '../trace/goal-tags.js'
 
 export interface SendArgs {
@@ -45,9 +45,92 @@ export interface SendArgs {
 
 const noop = (): void => {}
 
-export function startSend(ep: Endpoint, a: SendArgs, description: string | (() => string)): RequestImpl {
+/**
+ * One send from its call to its send event, in one object: its arguments, the text of its
+ * description (built only if a report or an error reads it) and the route of its send event,
+ * which completes the request. Before, each send made an argument object, a description closure
+ * and two completion closures.
+ */
+export class SendCall implements SendArgs, Describer, EventTarget {
+  req!: RequestImpl
+  /** A contiguous eager send's put (made at the call, issued after o). */
+  put: PutOptions | null = null
+
+  constructor(
+    readonly ep: Endpoint,
+    public context: number,
+    public bytes: Uint8Array | null,
+    public origin: number,
+    public count: number,
+    public type: Datatype,
+    /** World rank (or PROC_NULL). */
+    public dest: number,
+    public tag: number,
+    public sync: boolean,
+    /** The description's parts: the call's prefix and name, the destination as the caller named it. */
+    private prefix: string,
+    private call: string,
+    private peer: number,
+  ) {}
+
+  /** A pooled call taken again (a series step, see p2p.ts): the constructor's arguments. */
+  reuse(
+    context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype, dest: number, tag: number, sync: boolean,
+    prefix: string, call: string, peer: number,
+  ): this {
+    this.context = context
+    this.bytes = bytes
+    this.origin = origin
+    this.count = count
+    this.type = type
+    this.dest = dest
+    this.tag = tag
+    this.sync = sync
+    this.prefix = prefix
+    this.call = call
+    this.peer = peer
+    return this
+  }
+
+  /** Given back to its pool with its request: values no live call has, so a stale read shows. */
+  poison(): void {
+    this.context = -1
+    this.bytes = null
+    this.origin = -1
+    this.count = -1
+    this.type = null as unknown as Datatype
+    this.dest = -1
+    this.tag = -1
+    this.sync = false
+    this.prefix = ''
+    this.call = 'released'
+    this.peer = -1
+    this.put = null
+    this.req.poison()
+  }
+
+  describe(): string {
+    return `${this.prefix}${this.call}(dest=${this.peer}, tag=${this.tag}, count=${this.count} x ${typeName(this.type)})`
+  }
+
+  /** Its put's send event: the send is complete. */
+  onHostEvent(): void {
+    this.req.complete(this.ep.sim.now, SEND_STATUS, 0)
+  }
+
+  /** The put carrying its message (the first NIC command) is out: complete at its send event. */
+  issued(h: MessageHeader): void {
+    this.ep.onSent(h.messageId, this)
+  }
+}
+
+/** Starts the send `a` (its request is a.req from then on). */
+export function startSend(a: SendCall): RequestImpl {
+  const ep = a.ep
   const sim = ep.sim
-  const req = new RequestImpl('send', description, sim)
+  let req = a.req as RequestImpl | undefined
+  if (req === undefined) a.req = req = new RequestImpl('send', a, sim)
+  else req.reset(a)
   if (a.dest === PROC_NULL) {
     req.complete(sim.now, SEND_STATUS, 0)
     return req
@@ -55,33 +138,44 @@ export function startSend(ep: Endpoint, a: SendArgs, description: string | (() =
   const n = a.count * a.type.size
   // null: contiguous, the NIC reads the user bytes directly (no strategy, no pack)
   const strategy = isContiguous(a.type, a.count) ? null : sendStrategyFor(a.type, ep.world.send)
-  const complete = (): void => req.complete(sim.now, SEND_STATUS, 0)
-  const onIssued = (h: MessageHeader): void => ep.onSent(h.messageId, complete)
   if (n <= ep.eagerLimit && a.sync !== true) {
     ep.world.stats.eager++
     ep.world.stats.eagerBytes += n
-    sendEager(ep, a, n, strategy, req, onIssued)
+    sendEager(ep, a, n, strategy, req)
   } else {
     ep.world.stats.rendezvous++
     ep.world.stats.rendezvousBytes += n
-    sendRendezvous(ep, a, n, strategy, req, onIssued)
+    sendRendezvous(ep, a, n, strategy, req)
   }
   return req
 }
 
-function sendEager(
-  ep: Endpoint, a: SendArgs, n: number, strategy: SendStrategyName | null, req: RequestImpl, onIssued: (h: MessageHeader) => void,
-): void {
+/** An eager message's user header by signature code: [code, 0], one array per code (read only). */
+const eagerHeaders: (readonly number[] | undefined)[] = []
+
+function eagerUserHeader(code: number): readonly number[] {
+  let h = eagerHeaders[code + 1]
+  if (h === undefined) eagerHeaders[code + 1] = h = [code, 0]
+  return h
+}
+
+/** The put of a contiguous eager send, at its issue time (an event's argument: no closure). */
+function putContiguous(a: SendCall): void {
+  a.issued(a.ep.nic.put(a.put!))
+}
+
+function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyName | null, req: RequestImpl): void {
   const sim = ep.sim
   const bits = matchBits(KIND_EAGER, a.context, ep.rank, a.tag)
-  const userHeader = [signatureCode(a.type), 0]
+  const userHeader = eagerUserHeader(signatureCode(a.type))
   if (strategy === null) {
     const issueAt = ep.cpu.book(ep.overheadPs)
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
-    const put = { target: a.dest, matchBits: bits, hdrData: n, userHeader, bytes: n, data: contiguousSnapshot(a, n) }
-    sim.at(issueAt, () => onIssued(ep.nic.put(put)))
+    a.put = { target: a.dest, matchBits: bits, hdrData: n, userHeader, bytes: n, data: contiguousSnapshot(a, n) }
+    sim.at(issueAt, putContiguous, a)
     return
   }
+  const onIssued = (h: MessageHeader): void => a.issued(h)
   const dest = { target: a.dest, matchBits: bits, hdrData: n, userHeader }
   // a host pack reads the user bytes now; the others read a copy of them as they go
   const copy = sendStrategy(strategy).packsOnHost ? null : spanSnapshot(a)
@@ -96,10 +190,9 @@ function sendEager(
   }
 }
 
-function sendRendezvous(
-  ep: Endpoint, a: SendArgs, n: number, strategy: SendStrategyName | null, req: RequestImpl, onIssued: (h: MessageHeader) => void,
-): void {
+function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyName | null, req: RequestImpl): void {
   const sim = ep.sim
+  const onIssued = (h: MessageHeader): void => a.issued(h)
   const nic = ep.nic
   const record = strategy === null ? null : sendStrategy(strategy)
   const packs = record?.packsOnHost ?? false

@@ -19,7 +19,9 @@ import type { Ps } from '@spinmpi/nic'
 import type { Buffer } from './comm-types.js'
 import { markObserved } from './completion.js'
 import type { Endpoint } from './endpoint.js'
+import type { Recv } from './recv-protocol.js'
 import type { RequestImpl, RequestWaiter } from './request.js'
+import type { SendCall } from './send-protocol.js'
 
 /** The arguments of one sendrecv (filled in place by the series' caller, step by step). */
 export interface SendrecvStep {
@@ -38,10 +40,14 @@ export interface SendrecvStep {
 /** Fills `step` with the arguments of sendrecv number k (0-based). */
 export type FillStep = (k: number, step: SendrecvStep) => void
 
-/** What the series needs of a point-to-point context: sendrecv's two requests (it posts the receive first). */
+/**
+ * What the series needs of a point-to-point context: sendrecv's two calls (it posts the receive
+ * first), each with its request, and where they go back once a step has observed both.
+ */
 export interface SendrecvPoster {
-  postSendrecvRecv(step: SendrecvStep): RequestImpl
-  postSendrecvSend(step: SendrecvStep): RequestImpl
+  postSendrecvRecv(step: SendrecvStep): Recv
+  postSendrecvSend(step: SendrecvStep): SendCall
+  releaseSendrecv(send: SendCall, recv: Recv): void
 }
 
 /** Where a step is: what the series does when the rank resumes. */
@@ -58,6 +64,9 @@ export class SendrecvSeries implements RequestWaiter {
   private phase = POST
   private send: RequestImpl | null = null
   private recv: RequestImpl | null = null
+  /** The calls that made them (given back to the poster after the step). */
+  private sendCall: SendCall | null = null
+  private recvCall: Recv | null = null
   /** The two requests in observation order. */
   private first: RequestImpl | null = null
   private second: RequestImpl | null = null
@@ -128,8 +137,12 @@ export class SendrecvSeries implements RequestWaiter {
             return
           }
           this.fill(this.k++, this.step)
-          this.recv = this.poster.postSendrecvRecv(this.step)
-          this.send = this.poster.postSendrecvSend(this.step)
+          const rc = this.poster.postSendrecvRecv(this.step)
+          this.recvCall = rc
+          this.recv = rc.req
+          const sc = this.poster.postSendrecvSend(this.step)
+          this.sendCall = sc
+          this.send = sc.req
           this.phase = SETTLED
           // waitall first waits until the CPU has done the work the two calls booked
           const wait = cpu.freeAt - sim.now
@@ -175,6 +188,10 @@ export class SendrecvSeries implements RequestWaiter {
             this.finish(false, err)
             return
           }
+          // both observed and nothing else refers to them: the calls and requests can be taken again
+          this.poster.releaseSendrecv(this.sendCall!, this.recvCall!)
+          this.sendCall = null
+          this.recvCall = null
           this.phase = POST
         }
       }

@@ -1,0 +1,80 @@
+// HostEventQueue.event reuses an event only once the queue has released it: discarded (when no
+// log keeps it), or handled by a listener that said it keeps none. Released events are poisoned.
+import { describe, expect, it } from 'vitest'
+import { HostEventQueue, Simulator, setHostEventReuse, type HostEvent, type MessageHeader } from '../src/internal.js'
+
+const HEADER = { source: 3, target: 4, matchBits: 9n, length: 16, remoteOffset: 0, hdrData: 0, userHeader: [], messageId: 7 } as MessageHeader
+
+function put(q: HostEventQueue, userPtr: number): HostEvent {
+  return q.event('put', 5, 1, 2, userPtr, HEADER, 16, 0, 0, 0, '', null, 4)
+}
+
+/** Lets the queued deliveries run (one microtask turn each). */
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+describe('host event reuse', () => {
+  it('reuses an event after a listener that keeps none has handled it, poisoned in between', async () => {
+    const q = new HostEventQueue(new Simulator(), false)
+    const seen: HostEvent[] = []
+    const fields: unknown[] = []
+    q.listen(() => true, (e) => {
+      seen.push(e)
+      fields.push([e.kind, e.userPtr, e.header.messageId])
+    }, null, true)
+    const a = put(q, 1)
+    q.post(a)
+    await settle()
+    // released: poisoned until reused
+    expect([a.kind, a.userPtr, a.meId, a.time, a.header]).toEqual(['released', -1, -1, -1, null])
+    const b = put(q, 2)
+    expect(b).toBe(a)
+    expect([b.kind, b.userPtr, b.time, b.header]).toEqual(['put', 2, 5, HEADER])
+    q.post(b)
+    await settle()
+    expect(fields).toEqual([['put', 1, 7], ['put', 2, 7]])
+  })
+
+  it('reuses discarded events; keeps what a log, a waiter or a listener that keeps events may hold', async () => {
+    const q = new HostEventQueue(new Simulator(), false)
+    q.listen((e) => e.userPtr === 1, () => {}, (e) => e.kind === 'unlink')
+    const u = q.event('unlink', 1, 1, 2, 1, HEADER, 0, 0, 0, 0, '', null, 1)
+    q.post(u)
+    expect(u.kind).toBe('released')
+    expect(put(q, 1)).toBe(u)
+    // this listener did not say it keeps none: its events are left alone
+    const p = put(q, 1)
+    q.post(p)
+    await settle()
+    expect(p.kind).toBe('put')
+    expect(put(q, 1)).not.toBe(p)
+    // a waiter's event is never released
+    const w = q.next((e) => e.userPtr === 9)
+    const x = put(q, 9)
+    q.post(x)
+    expect(await w).toBe(x)
+    expect(x.kind).toBe('put')
+    // with a log every event stays as posted
+    const logged = new HostEventQueue(new Simulator(), true)
+    logged.listen(() => true, () => {}, (e) => e.kind === 'unlink', true)
+    const y = logged.event('unlink', 1, 1, 2, 1, HEADER, 0, 0, 0, 0, '', null, 1)
+    logged.post(y)
+    expect(y.kind).toBe('unlink')
+    expect(logged.log).toEqual([y])
+  })
+
+  it('with reuse off (tests), released events are poisoned and never handed out again', () => {
+    const was = setHostEventReuse(false)
+    try {
+      const q = new HostEventQueue(new Simulator(), false)
+      q.listen(() => false, () => {}, () => true)
+      const a = put(q, 1)
+      q.post(a)
+      expect(a.kind).toBe('released')
+      expect(put(q, 1)).not.toBe(a)
+    } finally {
+      setHostEventReuse(was)
+    }
+  })
+})
