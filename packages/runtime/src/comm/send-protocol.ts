@@ -18,7 +18,8 @@ import type { MessageHeader, PutOptions } from '@spinmpi/nic'
 import type { SendStrategyName } from '../strategies/contract.js'
 import { hostPackPs } from '../strategies/model/host-cost.js'
 import { receiveLayout } from '../strategies/layout.js'
-import { sendTyped } from '../strategies/send/send-typed.js'
+import { sendBytes, sendTyped, startTypedSend } from '../strategies/send/send-typed.js'
+import { ReusableTypedSend } from '../strategies/send/reusable-send.js'
 import { sendStrategy } from '../strategies/send/registry.js'
 import { sendStrategyFor } from '../types.js'
 import { PROC_NULL } from './comm-types.js'
@@ -55,6 +56,8 @@ export class SendCall implements SendArgs, Describer, EventTarget {
   req!: RequestImpl
   /** A contiguous eager send's put (made at the call, issued after o). */
   put: PutOptions | null = null
+  /** A strategy send that packs on the host: its typed send, kept for this call's next use. */
+  typed: ReusableTypedSend<SendStrategyName> | null = null
 
   constructor(
     readonly ep: Endpoint,
@@ -106,7 +109,13 @@ export class SendCall implements SendArgs, Describer, EventTarget {
     this.call = 'released'
     this.peer = -1
     this.put = null
+    this.typed?.poison()
     this.req.poison()
+  }
+
+  /** A typed send whose first NIC command completes this call at its send event. */
+  newTypedSend(strategy: SendStrategyName): ReusableTypedSend<SendStrategyName> {
+    return new ReusableTypedSend(strategy, (h) => this.issued(h))
   }
 
   describe(): string {
@@ -175,17 +184,28 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
     sim.at(issueAt, putContiguous, a)
     return
   }
-  const onIssued = (h: MessageHeader): void => a.issued(h)
-  const dest = { target: a.dest, matchBits: bits, hdrData: n, userHeader }
   // a host pack reads the user bytes now; the others read a copy of them as they go
-  const copy = sendStrategy(strategy).packsOnHost ? null : spanSnapshot(a)
-  const report = sendTyped({
-    nic: ep.nic, dest, type: a.type, count: a.count, buffer: copy === null ? a.bytes : copy.bytes, bufferOffset: copy === null ? a.origin : copy.origin, strategy,
-    at: Math.max(sim.now, ep.cpu.freeAt), onIssued,
-  })
-  ep.cpu.book(report.hostBusyPs)
+  const packs = sendStrategy(strategy).packsOnHost
+  const copy = packs ? null : spanSnapshot(a)
+  // A strategy that packs on the host reads its send only until its put is issued, before the
+  // send completes (and a pooled call is given back): the call keeps that send for its next use.
+  // The others read theirs as their chunks or packets go: a fresh one each time.
+  const t = packs ? (a.typed ??= a.newTypedSend(strategy)) : a.newTypedSend(strategy)
+  t.strategy = strategy
+  t.nic = ep.nic
+  t.dest.target = a.dest
+  t.dest.matchBits = bits
+  t.dest.hdrData = n
+  t.dest.userHeader = userHeader
+  t.type = a.type
+  t.count = a.count
+  t.buffer = copy === null ? a.bytes : copy.bytes
+  t.bufferOffset = copy === null ? a.origin : copy.origin
+  t.at = Math.max(sim.now, ep.cpu.freeAt)
+  const hostBusyPs = startTypedSend(t, sendBytes(t))
+  ep.cpu.book(hostBusyPs)
   if (ep.trace !== null) {
-    ep.trace.calc(report.hostBusyPs - ep.overheadPs)
+    ep.trace.calc(hostBusyPs - ep.overheadPs)
     req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
   }
 }

@@ -18,7 +18,7 @@ export const outboundSend: SendStrategy<'outbound'> = {
     const o = ns(s.nic.profile.network.overheadNs)
     const ctx = outboundContext(s)
     s.nic.sim.at(start + o, () => issued(s, s.nic.processPut(s.dest, bytes, ctx)))
-    return { strategy: 'outbound', bytes, hostBusyPs: o }
+    return o
   },
   hostBusyPs: (profile) => ns(profile.network.overheadNs),
 }

@@ -4,7 +4,7 @@
 
 import type { Datatype } from '@spinmpi/ddt'
 import type { MessageHeader, Profile, Ps } from '@spinmpi/nic'
-import type { SendReportOf, TypedSendOf } from './send-contract.js'
+import type { TypedSendOf } from './send-contract.js'
 
 export interface SendStrategy<N extends string = string> {
   /** The name users pass (`--send`, run option `send`, type attribute `send`). */
@@ -17,8 +17,11 @@ export interface SendStrategy<N extends string = string> {
    * and a rendezvous packs before its request to send.
    */
   readonly packsOnHost: boolean
-  /** Starts the send of `bytes` (a prefix of the packed stream) with the CPU free from `start`. */
-  send(s: TypedSendOf, bytes: number, start: Ps): SendReportOf<N>
+  /**
+   * Starts the send of `bytes` (a prefix of the packed stream) with the CPU free from `start`;
+   * returns the host CPU time it occupies (sendTyped makes the report: no object per send).
+   */
+  send(s: TypedSendOf, bytes: number, start: Ps): Ps
   /** Host CPU time the send of the whole message takes, known before sending (o included). */
   hostBusyPs(profile: Profile, type: Datatype, count: number): Ps
 }

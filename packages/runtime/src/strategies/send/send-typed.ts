@@ -16,11 +16,25 @@ export type SendReport = SendReportOf<SendStrategyName>
 
 /** Starts sending `count` instances of `type` at `at`; the network does the rest as the sim runs. */
 export function sendTyped(s: TypedSend): SendReport {
+  const bytes = sendBytes(s)
+  return { strategy: s.strategy, bytes, hostBusyPs: startTypedSend(s, bytes) }
+}
+
+/** The bytes a typed send sends (its prefix or the whole message), checked. */
+export function sendBytes(s: TypedSend): number {
   const whole = s.type.size * s.count
   const bytes = s.bytes ?? whole
   if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > whole) {
     throw new RangeError(`sendTyped: bytes ${bytes} is outside [0, ${whole}]`)
   }
+  return bytes
+}
+
+/**
+ * sendTyped without its report object (the MPI layer's per-message path): starts the send of
+ * `bytes` (from sendBytes) and returns the host CPU time it occupies.
+ */
+export function startTypedSend(s: TypedSend, bytes: number): Ps {
   const sim = s.nic.sim
   const start = Math.max(sim.now, s.at ?? sim.now)
   return sendStrategy(s.strategy).send(s, bytes, start)

@@ -7,7 +7,7 @@ import { ns, type Nic, type Profile, type Ps } from '@spinmpi/nic'
 import { hostPackWorkPs } from '../model/host-cost.js'
 import { typeWork } from '../model/type-work.js'
 import { issued, type SendStrategy } from './record.js'
-import type { SendReportOf, TypedSendOf as TypedSend } from './send-contract.js'
+import type { TypedSendOf as TypedSend } from './send-contract.js'
 
 export const streamSend: SendStrategy<'stream'> = {
   name: 'stream',
@@ -25,7 +25,7 @@ function streamHostBusyPs(profile: Profile, type: Datatype, count: number): Ps {
   return regions === 0 ? o : regions * (hostPackWorkPs(host, 0, 1) + o)
 }
 
-function sendStream(s: TypedSend, bytes: number, start: Ps): SendReportOf<'stream'> {
+function sendStream(s: TypedSend, bytes: number, start: Ps): Ps {
   const host = s.nic.profile.host
   const sim = s.nic.sim
   const o = ns(s.nic.profile.network.overheadNs)
@@ -33,7 +33,7 @@ function sendStream(s: TypedSend, bytes: number, start: Ps): SendReportOf<'strea
   let stream: ReturnType<Nic['sputStart']> | null = null
   if (bytes === 0) {
     sim.at(t + o, () => issued(s, s.nic.put({ ...s.dest, bytes: 0, data: null })))
-    return { strategy: 'stream', bytes, hostBusyPs: o }
+    return o
   }
   const step = hostPackWorkPs(host, 0, 1) + o
   const seg = new Segment(s.type, s.count)
@@ -51,5 +51,5 @@ function sendStream(s: TypedSend, bytes: number, start: Ps): SendReportOf<'strea
       }
     })
   })
-  return { strategy: 'stream', bytes, hostBusyPs: t - start }
+  return t - start
 }
