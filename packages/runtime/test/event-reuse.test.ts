@@ -1,11 +1,13 @@
 // The NIC's per-message host events (put, send, unlink) are reused once released: after the
 // endpoint's listener has handled them, or when discarded; and a sendrecv series reuses the
-// calls and requests of its finished steps. A run with reuse must give exactly what a run gives
+// calls and requests of its finished steps (with a host send's typed send and put). A run with
+// reuse must give exactly what a run gives
 // where every released object is poisoned and never handed out again (a read of a released one
 // then sees -1s, NaNs and nulls): random point-to-point traffic (eager and
 // rendezvous, contiguous and strided types, wildcards, late receives that find unexpected
 // messages, synchronous sends, packet loss and duplicates) plus an alltoall (the sendrecv series), in data and timing mode,
-// host and RW-CP receives. Statuses, received bytes, times, event counts, statistics and the
+// host and RW-CP receives, host, stream and outbound sends (a pooled call keeps host's typed send
+// and put). Statuses, received bytes, times, event counts, statistics and the
 // GOAL trace are compared.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +38,8 @@ interface Traffic {
   readonly eagerLimit: number
   readonly mode: 'data' | 'timing'
   readonly strategy: 'host' | 'rw-cp'
+  /** Send strategy of the strided sends (a pooled call keeps host's typed send and put). */
+  readonly send: 'host' | 'stream' | 'outbound'
   /** Packet loss (retransmitted) and duplicates. */
   readonly faults: boolean
 }
@@ -46,7 +50,7 @@ async function runTraffic(t: Traffic) {
   const type: Datatype = t.gappy ? GAPPY : BYTE
   const span = (c: number) => (c === 0 ? 0 : (c - 1) * type.extent + type.ub)
   return run({
-    ranks: t.ranks, mode: t.mode, strategy: t.strategy, trace: 'goal', overrides: { 'network.eagerLimitBytes': t.eagerLimit },
+    ranks: t.ranks, mode: t.mode, strategy: t.strategy, send: t.send, trace: 'goal', overrides: { 'network.eagerLimitBytes': t.eagerLimit },
     ...(t.faults ? { faults: { loss: 0.05, dup: 0.05 } } : {}),
   }, async (comm) => {
     const r = comm.rank
@@ -102,6 +106,7 @@ const traffic = fc.integer({ min: 1, max: 4 }).chain((ranks) => fc.record({
   eagerLimit: fc.constantFrom(0, 256, 4096),
   mode: fc.constantFrom('data' as const, 'timing' as const),
   strategy: fc.constantFrom('host' as const, 'rw-cp' as const),
+  send: fc.constantFrom('host' as const, 'host' as const, 'stream' as const, 'outbound' as const),
   faults: fc.boolean(),
 }))
 
