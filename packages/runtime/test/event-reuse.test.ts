@@ -1,17 +1,16 @@
 // The NIC's per-message host events (put, send, unlink) are reused once released: after the
-// endpoint's listener has handled them, or when discarded; and a sendrecv series reuses the
-// calls and requests of its finished steps (with a host send's typed send and put). A run with
-// reuse must give exactly what a run gives
-// where every released object is poisoned and never handed out again (a read of a released one
-// then sees -1s, NaNs and nulls): random point-to-point traffic (eager and
-// rendezvous, contiguous and strided types, wildcards, late receives that find unexpected
-// messages, synchronous sends, packet loss and duplicates) plus an alltoall (the sendrecv series), in data and timing mode,
-// host and RW-CP receives, host, stream and outbound sends (a pooled call keeps host's typed send
-// and put). Statuses, received bytes, times, event counts, statistics and the
-// GOAL trace are compared.
+// endpoint's listener has handled them, or when discarded; the inbound engine reuses the record
+// of a message no handler saw once it is finalized; and a sendrecv series reuses the calls and
+// requests of its finished steps (with a host send's typed send and put). A run with reuse must
+// give exactly what a run gives where every released object is poisoned and never handed out
+// again (a read of a released one then sees -1s, NaNs and nulls): random point-to-point traffic
+// (eager and rendezvous, contiguous and strided types, wildcards, late receives that find
+// unexpected messages, synchronous sends, packet loss and duplicates) plus an alltoall (the
+// sendrecv series), in data and timing mode, host and RW-CP receives, host, stream and outbound
+// sends. Statuses, received bytes, times, event counts, statistics and the GOAL trace are compared.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { setHostEventReuse } from '@spinmpi/nic/internal'
+import { setHostEventReuse, setInboundMessageReuse } from '@spinmpi/nic/internal'
 import { run, setSeriesCallReuse, types, type Datatype, type Request } from '../src/internal.js'
 
 const BYTE = types.BYTE
@@ -113,11 +112,13 @@ const traffic = fc.integer({ min: 1, max: 4 }).chain((ranks) => fc.record({
 async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
   const events = setHostEventReuse(on)
   const calls = setSeriesCallReuse(on)
+  const inbound = setInboundMessageReuse(on)
   try {
     return await f()
   } finally {
     setHostEventReuse(events)
     setSeriesCallReuse(calls)
+    setInboundMessageReuse(inbound)
   }
 }
 

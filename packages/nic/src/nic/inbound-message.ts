@@ -1,7 +1,8 @@
 // State of one incoming logical message at the target NIC, from its header packet to its
 // completion. Packets of a message are counted by logical index; the message is complete when
 // every packet has been handled (processed, deposited or dropped), the header handler has
-// finished and, if installed, the completion handler too.
+// finished and, if installed, the completion handler too. A record of a message that no handler
+// saw is reused once the message is finalized (see InboundEngine.finalize).
 
 import type { Ps } from '../sim/time.js'
 import type { ExecutionContext } from './execution-context.js'
@@ -58,7 +59,62 @@ export class InboundMessage implements ProcessedMessage<Her> {
   /** Duplicate deliveries whose handlers have not finished (the message waits for them). */
   duplicatesInFlight = 0
 
-  constructor(readonly header: MessageHeader, readonly sink: HerSink<Her>) {}
+  constructor(public header: MessageHeader, readonly sink: HerSink<Her>) {}
+
+  /** A released record taken again for a new message: every field as a new record has it. */
+  reset(header: MessageHeader): this {
+    this.header = header
+    this.mode = MODE_DISCARD
+    this.me = null
+    this.context = undefined as unknown as ExecutionContext
+    this.totalPackets = -1
+    this.packetsSeen = 0
+    this.packetsDone = 0
+    this.headerDone = false
+    this.headerCode = 0
+    this.early = null
+    this.completionStarted = false
+    this.finished = false
+    this.pending = false
+    this.errorReported = false
+    this.droppedBytes = 0
+    this.flowControlTriggered = false
+    this.depositBase = 0
+    this.injectedAt = 0
+    this.firstByteAt = 0
+    this.lastWriteAt = 0
+    this.vhpus = null
+    this.unexpected = null
+    this.seenLow = 0
+    this.seen = null
+    this.meId = 0
+    this.userPtr = 0
+    this.ackWanted = false
+    this.duplicatesInFlight = 0
+    return this
+  }
+
+  /** Released (see InboundEngine.finalize): values no live record has, so a stale read shows. */
+  poison(): void {
+    this.header = null as unknown as MessageHeader
+    this.mode = -1
+    this.me = null
+    this.totalPackets = -1
+    this.packetsSeen = -1
+    this.packetsDone = -2
+    this.headerDone = false
+    this.finished = true
+    this.droppedBytes = NaN
+    this.depositBase = NaN
+    this.injectedAt = NaN
+    this.firstByteAt = NaN
+    this.lastWriteAt = NaN
+    this.unexpected = null
+    this.seenLow = -1
+    this.seen = null
+    this.meId = -1
+    this.userPtr = -1
+  }
 
   /** Marks `index` as seen; false when it was already seen (a duplicate). */
   markSeen(index: number): boolean {
@@ -84,4 +140,22 @@ export class InboundMessage implements ProcessedMessage<Her> {
   get allPacketsDone(): boolean {
     return this.totalPackets >= 0 && this.packetsDone === this.totalPackets
   }
+}
+
+/** Whether inbound engines made from now on reuse released records (tests turn it off). */
+let reuseByDefault = true
+
+/**
+ * Tests only: false makes the inbound engines created afterwards poison the records they release
+ * and never take them again, so a read of a released record shows. Returns the previous setting.
+ */
+export function setInboundMessageReuse(on: boolean): boolean {
+  const was = reuseByDefault
+  reuseByDefault = on
+  return was
+}
+
+/** The setting engines read when they are made. */
+export function inboundMessageReuse(): boolean {
+  return reuseByDefault
 }

@@ -17,7 +17,7 @@ import { HER_COMPLETION, HER_HEADER, HER_PAYLOAD, type Her } from './her.js'
 import type { MessageHeader } from './handler-api.js'
 import { makeEvent } from './host-events.js'
 import {
-  InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS,
+  InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS, inboundMessageReuse,
 } from './inbound-message.js'
 import { HeaderMap } from './header-map.js'
 import type { MatchEntry } from './match-entry.js'
@@ -48,6 +48,9 @@ export class InboundEngine implements HerSink<Her> {
   /** The message the last packet belonged to (packets of one message come in runs). */
   private lastHeader: MessageHeader | null = null
   private lastMsg: InboundMessage | null = null
+  /** Released records of messages no handler saw (see finalize), for the next messages. */
+  private readonly spareMessages: InboundMessage[] = []
+  private readonly reuseMessages = inboundMessageReuse()
   private matchFreeAt: Ps = 0
   private pumpScheduled = false
   private readonly matchPs: Ps
@@ -253,7 +256,7 @@ export class InboundEngine implements HerSink<Her> {
   private open(frag: WireFragment, pkt: Packet): InboundMessage {
     const p = this.p
     const header = frag.header
-    const msg = new InboundMessage(header, this)
+    const msg = this.spareMessages.pop()?.reset(header) ?? new InboundMessage(header, this)
     this.messages.set(header, msg)
     msg.ackWanted = frag.ack
     const me = p.matching.match(header.source, header.matchBits)
@@ -538,5 +541,15 @@ export class InboundEngine implements HerSink<Her> {
       completedAt: done,
       droppedBytes: msg.droppedBytes,
     })
+    // Nothing holds a message no handler saw once it is finalized: its packets were deposited,
+    // dropped or discarded by the engine (DMA writes on this path keep only their byte count;
+    // the events, the unexpected record and the duplicate filter keep its header); it left the
+    // table above and the caller's last use was the packetDone that ended here. A message that
+    // had an execution context is never reused: handler contexts and booked DMA writes (their
+    // sink, nic.ts `written`) may still refer to it after it ends.
+    if (me === null || me.context === null) {
+      msg.poison()
+      if (this.reuseMessages) this.spareMessages.push(msg)
+    }
   }
 }
