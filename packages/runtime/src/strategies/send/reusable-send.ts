@@ -10,7 +10,7 @@ import type { TypedSendOf } from './send-contract.js'
 const POISON_BITS = -1n
 
 /** A destination filled in place (the shape of an eager put's: no remote offset, no ack). */
-export class SendDestination implements PutDestination {
+class SendDestination implements PutDestination {
   target = -1
   matchBits = 0n
   hdrData = -1
