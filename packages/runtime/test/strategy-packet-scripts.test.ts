@@ -5,6 +5,7 @@ import { resolveProfile, type CostParams, type HandlerContext, type PayloadPacke
 import { makeCheckpoints, receiveLayout } from '../src/internal.js'
 import { SegmentWriter } from '../src/strategies/handlers/segment-writer.js'
 import { PacketScripts } from '../src/strategies/handlers/packet-scripts.js'
+import { catchupCycles } from '../src/strategies/handlers/handler-costs.js'
 import { generatedTypeArb } from '../../ddt/test/arbitraries.js'
 
 const sc19 = resolveProfile('sc19')
@@ -32,6 +33,27 @@ class LogContext {
   }
 }
 
+/**
+ * The walk as it was before it issued run lists: account + dmaToHost per piece, from the sink.
+ * The writer's walk (one dmaToHostRows per packet) must log the same.
+ */
+function walkPerPiece(ctx: LogContext, pkt: PayloadPacket, seg: Segment, lo: number): void {
+  if (pkt.length === 0) return
+  const first = pkt.offset
+  seg.resetCounters()
+  if (first !== seg.position) seg.process(first, first, () => {})
+  ctx.account('setup', costs.segmentStepCycles + catchupCycles(costs, seg))
+  let steps = seg.stackSteps
+  let pieces = seg.pieces
+  seg.process(first, first + pkt.length, (buf, stream, len) => {
+    ctx.account('block', (seg.stackSteps - steps) * costs.segmentStepCycles + (seg.pieces - pieces) * costs.pieceCycles)
+    steps = seg.stackSteps
+    pieces = seg.pieces
+    ctx.dmaToHost(buf - lo, pkt.data, stream - first, len)
+  })
+  ctx.account('block', (seg.stackSteps - steps) * costs.segmentStepCycles)
+}
+
 const caseArb = fc.record({
   gen: generatedTypeArb({ maxDepth: 3, maxPieces: 300 }),
   count: fc.integer({ min: 1, max: 3 }),
@@ -43,7 +65,7 @@ const caseArb = fc.record({
 })
 
 describe('packet scripts replay exactly what the segment walk does (packet-scripts.ts)', () => {
-  it('same bookings, DMAs, host bytes and segment states as the walk, for random types, packet sizes and orders', () => {
+  it('same bookings, DMAs, host bytes and segment states as the walk (and the walk as per piece), for random types, packet sizes and orders', () => {
     fc.assert(
       fc.property(caseArb, ({ gen, count, packet, order, restore, seed }) => {
         const type = gen.type.commit()
@@ -59,6 +81,7 @@ describe('packet scripts replay exactly what the segment walk does (packet-scrip
         const set = restore ? makeCheckpoints(type, count, Math.max(1, 3 * packet), sc19) : null
         const walked = { seg: fresh.clone(), w: new SegmentWriter(layout.lo, costs, null), ctx: new LogContext(new Uint8Array(span)) }
         const replayed = { seg: fresh.clone(), w: new SegmentWriter(layout.lo, costs, scripts), ctx: new LogContext(new Uint8Array(span)) }
+        const reference = { seg: fresh.clone(), ctx: new LogContext(new Uint8Array(span)) }
         // three passes over the order: the first notes each range (it may not come again), the
         // second records, the third replays
         for (let pass = 0; pass < 3; pass++) {
@@ -74,6 +97,10 @@ describe('packet scripts replay exactly what the segment walk does (packet-scrip
               else if (offset < side.seg.position) side.seg.reset()
               side.w.run(side.ctx as unknown as HandlerContext, pkt, side.seg)
             }
+            if (set !== null) reference.seg.loadCheckpoint(set.slots, Math.floor(offset / set.deltaR) * set.slotBytes)
+            else if (offset < reference.seg.position) reference.seg.reset()
+            walkPerPiece(reference.ctx, pkt, reference.seg, layout.lo)
+            expect(walked.ctx.log).toEqual(reference.ctx.log)
             expect(replayed.ctx.log).toEqual(walked.ctx.log)
             expect(replayed.seg.serialize()).toEqual(walked.seg.serialize())
             expect(replayed.seg.position).toBe(walked.seg.position)
@@ -81,6 +108,7 @@ describe('packet scripts replay exactly what the segment walk does (packet-scrip
           }
         }
         expect(replayed.ctx.host).toEqual(walked.ctx.host)
+        expect(walked.ctx.host).toEqual(reference.ctx.host)
         // restore-style: every packet of the third pass starts from a state the second pass recorded;
         // a kept segment may start a pass from states the one before did not see
         if (set !== null) expect(scripts.replays).toBeGreaterThanOrEqual(order.length)

@@ -1,43 +1,37 @@
 // Drives one ddt Segment for one packet inside a general payload handler (SC19 §3.2.4): first the
 // catch-up to the packet's offset (booked as setup), then the walk that emits pieces, each
 // booked as block work (the stack steps since the previous piece plus one piece) before its DMA
-// is issued, so the DMA leaves the HPU when the handler has really found it. A packet whose
-// range and starting state were seen before replays the recorded script (packet-scripts.ts):
-// the same bookings and DMAs without walking the segment.
+// is issued, so the DMA leaves the HPU when the handler has really found it. The walk collects
+// its pieces as rows and issues them as one run list (ctx.dmaToHostRows books and issues row by
+// row, as account + dmaToHost per piece would; nothing else touches the context during a walk).
+// A packet whose range and starting state were seen before replays the recorded script
+// (packet-scripts.ts): the same rows, without walking the segment.
 
 import type { Segment } from '@spinmpi/ddt'
-import type { CostParams, DmaOptions, HandlerContext, PayloadPacket } from '@spinmpi/nic'
+import type { CostParams, HandlerContext, PayloadPacket } from '@spinmpi/nic'
 import { catchupCycles } from './handler-costs.js'
 import { ROW, type PacketScript, type PacketScripts } from './packet-scripts.js'
 
-const NO_EVENT: DmaOptions = { noEvent: true }
 const NOOP = (): void => {}
 /**
- * Rows of the script being recorded, shared by every writer: a handler runs to its end before
+ * Rows of the packet being walked, shared by every writer: a handler runs to its end before
  * another starts, and the rows are copied out when the script is kept.
  */
 let recordRows = new Float64Array(64 * ROW)
 
 export class SegmentWriter {
-  private ctx: HandlerContext | null = null
   private seg: Segment | null = null
-  private data: Uint8Array | null = null
   private pktOffset = 0
   private steps = 0
   private pieces = 0
-  /** Recording a script of the packet being walked (rows of ROW numbers, `recorded` of them). */
-  private recording = false
+  /** Rows of the packet being walked (ROW numbers each, `recorded` of them). */
   private recorded = 0
   private readonly sink = (bufOffset: number, streamOffset: number, length: number): void => {
     const seg = this.seg as Segment
-    const ctx = this.ctx as HandlerContext
-    const c = this.costs
     const steps = seg.stackSteps - this.steps, pieces = seg.pieces - this.pieces
-    ctx.account('block', steps * c.segmentStepCycles + pieces * c.pieceCycles)
     this.steps = seg.stackSteps
     this.pieces = seg.pieces
-    if (this.recording) this.record(bufOffset, streamOffset - this.pktOffset, length, steps, pieces)
-    ctx.dmaToHost(bufOffset - this.lo, this.data, streamOffset - this.pktOffset, length, NO_EVENT)
+    this.record(bufOffset, streamOffset - this.pktOffset, length, steps, pieces)
   }
 
   /** `scripts`: the (type, count)'s packet scripts to replay and record, or null to always walk. */
@@ -52,33 +46,32 @@ export class SegmentWriter {
     if (pkt.length === 0) return
     const first = pkt.offset
     const scripts = this.scripts
+    let keep = false
     if (scripts !== null) {
       const script = scripts.find(seg, first, first + pkt.length)
       if (script !== null) {
         this.replay(ctx, pkt, seg, script)
         return
       }
-      this.recording = scripts.willKeep(seg, first)
-      this.recorded = 0
+      keep = scripts.willKeep(seg, first)
     }
     seg.resetCounters()
     if (first !== seg.position) seg.process(first, first, NOOP)
     const catchup = seg.catchupPieces + seg.catchupSteps
-    ctx.account('setup', this.costs.segmentStepCycles + catchupCycles(this.costs, seg))
-    this.ctx = ctx
+    const c = this.costs
+    ctx.account('setup', c.segmentStepCycles + catchupCycles(c, seg))
     this.seg = seg
-    this.data = pkt.data
     this.pktOffset = first
     this.steps = seg.stackSteps
     this.pieces = seg.pieces
+    this.recorded = 0
     seg.process(first, first + pkt.length, this.sink)
+    this.seg = null
+    ctx.dmaToHostRows(pkt.data, recordRows, ROW, this.recorded, -this.lo, c.segmentStepCycles, c.pieceCycles)
     // steps taken after the last piece (advancing past the packet's end)
     const trailing = seg.stackSteps - this.steps
-    ctx.account('block', trailing * this.costs.segmentStepCycles)
-    if (this.recording) {
-      this.recording = false
-      ;(scripts as PacketScripts).keep(first, first + pkt.length, catchup, recordRows, this.recorded, trailing, seg.serialize())
-    }
+    ctx.account('block', trailing * c.segmentStepCycles)
+    if (keep) (scripts as PacketScripts).keep(first, first + pkt.length, catchup, recordRows, this.recorded, trailing, seg.serialize())
   }
 
   /** The recorded script: the walk's bookings and DMAs, then the segment in its end state. */
