@@ -16,6 +16,7 @@ import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
 import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { PointCall } from './point-call.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
 import { StatusImpl } from './status.js'
@@ -39,11 +40,10 @@ export interface RecvArgs {
  * own RecvArgs, `a`), the text of its description (built only if a report or an error reads it),
  * its route and its canceller; MPI_Cancel takes it back while no message has matched.
  */
-export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
+export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget, Describer {
   /** Its ME and route (set when posted). */
   me: MatchEntry | null = null
   ptr = 0
-  req!: RequestImpl
   /** Receive buffer capacity in packed bytes. */
   capacity = 0
   /** Where eager data lands: the user span (contiguous) or a staging buffer; null in timing mode. */
@@ -53,37 +53,23 @@ export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
   readonly a: RecvArgs = this
 
   constructor(
-    readonly ep: Endpoint,
-    public context: number,
-    public bytes: Uint8Array | null,
-    public origin: number,
-    public count: number,
-    public type: Datatype,
+    ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
     /** World rank, ANY_SOURCE or PROC_NULL. */
     public source: number,
-    public tag: number,
+    tag: number,
     readonly localOf: (world: number) => number,
-    /** The description's parts: the call's prefix and name, the source as the caller named it. */
-    private prefix: string,
-    private call: string,
-    private peer: number,
-  ) {}
+    prefix: string, call: string, peer: number,
+  ) {
+    super(ep, context, bytes, origin, count, type, tag, prefix, call, peer)
+  }
 
   /** A pooled receive taken again (a series step, see p2p.ts): the constructor's arguments. */
   reuse(
     context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype, source: number, tag: number,
     prefix: string, call: string, peer: number,
   ): this {
-    this.context = context
-    this.bytes = bytes
-    this.origin = origin
-    this.count = count
-    this.type = type
+    this.refill(context, bytes, origin, count, type, tag, prefix, call, peer)
     this.source = source
-    this.tag = tag
-    this.prefix = prefix
-    this.call = call
-    this.peer = peer
     return this
   }
 
@@ -94,17 +80,8 @@ export class Recv implements RecvArgs, Canceller, EventTarget, Describer {
     this.capacity = -1
     this.landing = null
     this.direct = false
-    this.context = -1
-    this.bytes = null
-    this.origin = -1
-    this.count = -1
-    this.type = null as unknown as Datatype
     this.source = -3
-    this.tag = -3
-    this.prefix = ''
-    this.call = 'released'
-    this.peer = -3
-    this.req.poison()
+    this.poisonCall(-3)
   }
 
   describe(): string {

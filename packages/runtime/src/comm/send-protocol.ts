@@ -26,6 +26,7 @@ import { PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
 import { KIND_CTS, KIND_DATA, KIND_EAGER, KIND_RTS, matchBits } from './match-bits.js'
+import { PointCall } from './point-call.js'
 import { RequestImpl, type Describer } from './request.js'
 import { signatureCode } from './signature-code.js'
 import { SEND_STATUS } from './status.js'
@@ -52,65 +53,41 @@ const noop = (): void => {}
  * which completes the request. Before, each send made an argument object, a description closure
  * and two completion closures.
  */
-export class SendCall implements SendArgs, Describer, EventTarget {
-  req!: RequestImpl
+export class SendCall extends PointCall implements SendArgs, Describer, EventTarget {
   /** A contiguous eager send's put (made at the call, issued after o). */
   put: PutOptions | null = null
   /** A strategy send that packs on the host: its typed send, kept for this call's next use. */
   typed: ReusableTypedSend<SendStrategyName> | null = null
 
   constructor(
-    readonly ep: Endpoint,
-    public context: number,
-    public bytes: Uint8Array | null,
-    public origin: number,
-    public count: number,
-    public type: Datatype,
+    ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
     /** World rank (or PROC_NULL). */
     public dest: number,
-    public tag: number,
+    tag: number,
     public sync: boolean,
-    /** The description's parts: the call's prefix and name, the destination as the caller named it. */
-    private prefix: string,
-    private call: string,
-    private peer: number,
-  ) {}
+    prefix: string, call: string, peer: number,
+  ) {
+    super(ep, context, bytes, origin, count, type, tag, prefix, call, peer)
+  }
 
   /** A pooled call taken again (a series step, see p2p.ts): the constructor's arguments. */
   reuse(
     context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype, dest: number, tag: number, sync: boolean,
     prefix: string, call: string, peer: number,
   ): this {
-    this.context = context
-    this.bytes = bytes
-    this.origin = origin
-    this.count = count
-    this.type = type
+    this.refill(context, bytes, origin, count, type, tag, prefix, call, peer)
     this.dest = dest
-    this.tag = tag
     this.sync = sync
-    this.prefix = prefix
-    this.call = call
-    this.peer = peer
     return this
   }
 
   /** Given back to its pool with its request: values no live call has, so a stale read shows. */
   poison(): void {
-    this.context = -1
-    this.bytes = null
-    this.origin = -1
-    this.count = -1
-    this.type = null as unknown as Datatype
     this.dest = -1
-    this.tag = -1
     this.sync = false
-    this.prefix = ''
-    this.call = 'released'
-    this.peer = -1
     this.put = null
     this.typed?.poison()
-    this.req.poison()
+    this.poisonCall(-1)
   }
 
   /** A typed send whose first NIC command completes this call at its send event. */
