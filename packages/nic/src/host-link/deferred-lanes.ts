@@ -25,25 +25,32 @@ export const DEFERRED_NOTIFY = 2
 /** A request of a run list (writeRunAt): its sink hears of it with the others of its run, in one call. */
 export const DEFERRED_RUN = 4
 
+const NO_F64 = new Float64Array(0)
+const NO_I32 = new Int32Array(0)
+const NO_U8 = new Uint8Array(0)
+
 /** One HPU's deferred requests. The engine reads and advances the rings in place. */
 export class Lane<T> {
   /**
    * Requests: [issue time, bytes, host offset] per slot of a ring of reqMask + 1 slots, reqCount
    * from reqHead (a run list's writes leave the host offset unset: their sink does not take it).
    */
-  req = new Float64Array(3 * 64)
-  reqMask = 63
+  // The rings start empty (shared zero-length arrays, never written) and are made at the first
+  // request, then double: a NIC has a lane per HPU, and with thousands of simulated NICs most
+  // lanes never queue a request (bench scale --ranks 4096 has 65,536 lanes).
+  req = NO_F64
+  reqMask = -1
   reqHead = 0
   reqCount = 0
   /** Issue time of the last request queued (the lane's times never go back). */
   tailTime: Ps = -Infinity
   /** Runs: ring of runMask + 1 slots, runCount from runHead; `cursor` requests of the head run are taken. */
-  runSeq = new Float64Array(16)
-  runLength = new Int32Array(16)
-  runFlags = new Uint8Array(16)
-  runOffset = new Float64Array(16)
-  runTag: (T | null)[] = new Array<T | null>(16).fill(null)
-  runMask = 15
+  runSeq = NO_F64
+  runLength = NO_I32
+  runFlags = NO_U8
+  runOffset = NO_F64
+  runTag: (T | null)[] = []
+  runMask = -1
   runHead = 0
   runCount = 0
   cursor = 0
@@ -93,7 +100,7 @@ export class Lane<T> {
   }
 
   private growRequests(need: number): void {
-    let slots = 2 * (this.reqMask + 1)
+    let slots = this.reqMask < 0 ? 4 : 2 * (this.reqMask + 1)
     while (slots < need) slots *= 2
     const next = new Float64Array(3 * slots)
     for (let i = 0; i < this.reqCount; i++) {
@@ -108,7 +115,7 @@ export class Lane<T> {
   }
 
   private growRuns(): void {
-    const slots = 2 * (this.runMask + 1)
+    const slots = this.runMask < 0 ? 4 : 2 * (this.runMask + 1)
     const seq = new Float64Array(slots)
     const length = new Int32Array(slots)
     const flags = new Uint8Array(slots)

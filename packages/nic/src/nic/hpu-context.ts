@@ -75,8 +75,8 @@ export class HpuContext implements HandlerContext {
   private readonly issueCycles: number
   private readonly copier = new PieceCopier()
   private readonly copies: HostCopies
-  /** Issue times of a run list's writes (dmaToHostRows), reused. */
-  private runTimes = new Float64Array(256)
+  /** Issue times of a run list's writes (dmaToHostRows), reused; made at the first run list (most HPUs of a large cluster never issue one). */
+  private runTimes = new Float64Array(0)
 
   constructor(readonly hpu: number, private readonly services: HpuServices) {
     this.numHpus = services.numHpus
@@ -156,7 +156,7 @@ export class HpuContext implements HandlerContext {
       throw new HandlerError(`dmaToHostRows: ${count} rows of ${stride} numbers do not fit ${rows.length} numbers (at least 5 per row)`)
     }
     let times = this.runTimes
-    if (times.length < count) times = this.runTimes = new Float64Array(Math.max(count, 2 * times.length))
+    if (times.length < count) times = this.runTimes = new Float64Array(Math.max(count, 2 * times.length, 256))
     const c = this.msg.context
     const host = this.host
     const issue = this.issueCycles
