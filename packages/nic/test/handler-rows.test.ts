@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { Cluster, ReturnCode, resolveProfile, type HandlerContext, type HostEvent, type PayloadPacket } from '../src/internal.js'
+import { receiverState } from './receiver-state.js'
+import { Cluster, ReturnCode, resolveProfile, type HandlerContext, type PayloadPacket } from '../src/internal.js'
 
 // ctx.dmaToHostRows (a handler's run list) must do what its rows as account + dmaToHost calls do,
 // through a whole NIC: the same bytes in host memory, handler clocks and cycle split, DMA times
@@ -67,15 +68,7 @@ function play(s: Scenario, rows: boolean) {
     base += bytes
   })
   c.run()
-  const nic = c.nic(1)
-  return {
-    events: nic.events.log.map((e: HostEvent) => [e.kind, e.time]),
-    messages: nic.stats.messages.map((r) => ({ ...r })),
-    split: { ...nic.stats.split },
-    dma: [nic.dma.writes, nic.dma.bytesWritten, nic.dma.peakDepth, nic.dma.drainTime],
-    now: c.sim.now, executed: c.sim.executed, next: c.sim.upcomingSeq,
-    host: s.data ? Buffer.from(host).toString('base64') : null,
-  }
+  return receiverState(c, s.data ? [host] : null)
 }
 
 const scenario: fc.Arbitrary<Scenario> = fc.record({

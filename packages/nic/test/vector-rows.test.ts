@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { receiverState } from './receiver-state.js'
 import {
   Cluster, ReturnCode, resolveProfile, vectorContext, vectorExtent, writeVectorDescriptor,
-  type ExecutionContextSpec, type HostEvent, type VectorHandlerOptions,
+  type ExecutionContextSpec, type VectorHandlerOptions,
 } from '../src/index.js'
 
 // The vector handler issues a packet's pieces as one run list (ctx.dmaToHostRows). It must do
@@ -63,15 +64,7 @@ function play(s: Scenario, reference: boolean) {
     c.nic(0).put({ target: 1, matchBits: BigInt(m + 1), bytes, data: s.data ? src : null })
   })
   c.run()
-  const nic = c.nic(1)
-  return {
-    events: nic.events.log.map((e: HostEvent) => [e.kind, e.time]),
-    messages: nic.stats.messages.map((r) => ({ ...r })),
-    split: { ...nic.stats.split },
-    dma: [nic.dma.writes, nic.dma.bytesWritten, nic.dma.peakDepth, nic.dma.drainTime],
-    now: c.sim.now, executed: c.sim.executed, next: c.sim.upcomingSeq,
-    host: s.data ? hosts.map((h) => Buffer.from(h).toString('base64')) : null,
-  }
+  return receiverState(c, s.data ? hosts : null)
 }
 
 const scenario: fc.Arbitrary<Scenario> = fc.record({
