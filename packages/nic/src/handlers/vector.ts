@@ -1,8 +1,8 @@
 // The SC17 vector-datatype handler: the receive layout is MPI_Type_vector(count, blocklen,
 // stride) in bytes, kept as a descriptor in HPU memory. Each payload handler finds the blocks
 // its packet covers by integer arithmetic and writes the contiguous pieces with non-blocking
-// DMAs without host event, issued as one run list (dmaToHostRows); the completion handler sends one zero-byte DMA with an event, so the
-// host learns when every piece is in (SC19 §3.2.2).
+// DMAs without host event, issued as one run list (dmaToHostRows); the completion handler sends
+// one zero-byte DMA with an event, so the host learns when every piece is in (SC19 §3.2.2).
 
 import type { ExecutionContextSpec } from '../nic/handler-api.js'
 import { ReturnCode } from '../nic/return-codes.js'

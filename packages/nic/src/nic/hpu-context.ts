@@ -110,7 +110,11 @@ export class HpuContext implements HandlerContext {
   }
 
   get now(): Ps {
-    const c = this.cyc
+    return this.clockAt(this.cyc)
+  }
+
+  /** The handler's clock after `c` cycles. */
+  private clockAt(c: number): Ps {
     // A whole number of cycles below 2^25 at a clock of a whole number of ps per cycle: c * 1e12
     // and the quotient are exact, so the product is what cyclesPs's division gives, without one.
     if ((c & 0x1ffffff) === c && this.psPerCycle > 0) return this.base + c * this.psPerCycle
@@ -160,10 +164,7 @@ export class HpuContext implements HandlerContext {
     const c = this.msg.context
     const host = this.host
     const issue = this.issueCycles
-    // The clock as `now` computes it, on a local copy of the cycle count (written back before
-    // anything can read it).
-    const base = this.base
-    const ppc = this.psPerCycle
+    // The cycle count is kept in a local and written back before anything can read it.
     let cyc = this.cyc
     for (let i = 0, r = 0; i < count; i++, r += stride) {
       const cycles = rows[r + 3]! * unitA + rows[r + 4]! * unitB
@@ -171,24 +172,18 @@ export class HpuContext implements HandlerContext {
       c.book('block', cycles)
       const hostOffset = hostBase + rows[r]!
       const len = rows[r + 2]!
-      if (!(Number.isInteger(hostOffset) && Number.isInteger(len) && hostOffset >= 0 && len >= 0 && hostOffset + len <= this.hostLength)) {
+      try {
+        this.checkHost(hostOffset, len, 'dmaToHost')
+        if (src !== null && host !== null && len > 0) this.copyToHost(host, hostOffset, src, rows[r + 1]!, len)
+      } catch (err) {
         // What the writes before it did stands, as with one dmaToHost per row.
         this.cyc = cyc
         this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
-        this.checkHost(hostOffset, len, 'dmaToHost')
-      }
-      if (src !== null && host !== null && len > 0) {
-        try {
-          this.copyToHost(host, hostOffset, src, rows[r + 1]!, len)
-        } catch (err) {
-          this.cyc = cyc
-          this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
-          throw err
-        }
+        throw err
       }
       cyc += issue
       c.bookOther(issue)
-      times[i] = (cyc & 0x1ffffff) === cyc && ppc > 0 ? base + cyc * ppc : base + cyclesPs(cyc, this.hz)
+      times[i] = this.clockAt(cyc)
     }
     this.cyc = cyc
     this.services.dma.writeRunAt(this.hpu, this.msg, count, times, rows, 2, stride)
