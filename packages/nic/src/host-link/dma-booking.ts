@@ -110,45 +110,70 @@ export abstract class DmaBooking<T> {
     const wch = this.writeCh
     const wp = wch.pending
     const rp = this.readCh.pending
-    while (q.waiting > 0) {
-      let t = q.earliest
-      if (t > until || (t === until && q.earliestSeq >= after)) break
-      const lane = q.takeFront()
-      let bt = q.earliest
-      let bs = q.earliestSeq
+    // The order of the lanes' heads, its front and length kept in locals for the whole pass (the
+    // lanes taking turns, a lane goes back in at the back: one comparison, three stores); written
+    // back before a host-event write's sink hears of it and at the end.
+    const order = q.order
+    const OT = q.orderTime
+    const OS = q.orderSeq
+    const omask = q.mask
+    let front = q.front
+    let waiting = q.waiting
+    let size = q.size
+    const lanes = q.lane
+    const sinkDone = q.sinkDone
+    while (waiting > 0) {
+      let t = OT[front]!
+      // The head's sequence number, then the next request's.
+      let hs = OS[front]!
+      if (t > until || (t === until && hs >= after)) break
+      const lane = order[front]!
+      front = (front + 1) & omask
+      waiting--
+      // The bound: the runner-up's head (the new front), or (until, after) if that comes first.
+      let bt = Infinity
+      let bs = Infinity
+      if (waiting > 0) {
+        bt = OT[front]!
+        bs = OS[front]!
+      }
       if (until < bt || (until === bt && after < bs)) {
         bt = until
         bs = after
       }
-      const L = q.lane[lane]!
-      const req = L.req
+      const L = lanes[lane]!
+      const rt = L.reqTime
       const mask = L.reqMask
       let h = L.reqHead
-      let n = L.reqCount
-      let cursor = L.cursor
-      let run = L.runHead
-      let runSeq = L.runSeq[run]!
-      let runLength = L.runLength[run]!
-      let flags = L.runFlags[run]!
-      let tag = L.runTag[run]!
+      const n0 = L.reqCount
+      let n = n0
+      // The head run's state (see Lane): requests left, flags, size when uniform (else -1), tag.
+      let left = L.left
+      let flags = L.headFlags
+      let ub = L.headBytes
+      let tag = L.headTag
       // Completion time of the last write taken of a run list that its sink has not heard of.
-      let last = L.sinkDone
+      let last = sinkDone[lane]!
       let single = false
       let sBytes = 0
       let sOffset = 0
       let sDone = 0
       // The head is taken whatever the bound: it was the earliest.
       for (;;) {
-        const bytes = req[3 * h + 1]!
-        const off = req[3 * h + 2]!
+        const at = h
+        const bytes = ub >= 0 ? ub : L.reqBytes[at]!
         h = (h + 1) & mask
         n--
-        cursor++
+        hs++
         if ((flags & DEFERRED_WRITE) === 0) {
           this.book(this.readCh, t, bytes, pcie.readLatencyPs)
         } else {
           // this.book(wch, t, bytes, wl), with the retire pass only when a completion is due
-          if (t < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
+          if (t < this.depthAt) {
+            q.front = front
+            q.waiting = waiting
+            throw new DmaError('DMA issued after finish(): the depth series is closed')
+          }
           if (wp.first <= t || rp.first <= t) this.retire(t)
           const done = wch.book(t, pcie.wirePs(bytes), wl, bytes)
           this.recordDepth(t, ++this.outstanding)
@@ -156,45 +181,87 @@ export abstract class DmaBooking<T> {
             last = done
           } else if ((flags & DEFERRED_NOTIFY) === 0) {
             // a write of writeAt without host event: heard of at once, in booking order
-            if (this.onWrite !== null) this.onWrite(tag as T, done, bytes, off, false)
+            if (this.onWrite !== null) this.onWrite(tag as T, done, bytes, L.reqOffset[at]!, false)
           } else {
             single = true
             sBytes = bytes
-            sOffset = off
+            sOffset = L.reqOffset[at]!
             sDone = done
           }
         }
-        if (cursor === runLength) {
+        if (--left === 0) {
           if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) this.onWriteRun(tag as T, last)
           last = -1
           L.shiftRun()
-          cursor = 0
+          left = L.left
           if (single || n === 0) break
-          run = L.runHead
-          runSeq = L.runSeq[run]!
-          runLength = L.runLength[run]!
-          flags = L.runFlags[run]!
-          tag = L.runTag[run]!
+          flags = L.headFlags
+          ub = L.headBytes
+          tag = L.headTag
+          hs = L.runSeq[L.runHead]!
         }
-        t = req[3 * h]!
-        if (!(t < bt || (t === bt && runSeq + cursor < bs))) break
+        t = rt[h]!
+        if (!(t < bt || (t === bt && hs < bs))) break
       }
-      q.size -= L.reqCount - n
-      L.reqHead = h
+      size -= n0 - n
+      // An emptied lane starts again at slot 0: the next handler's run (a lane is mostly empty
+      // when its HPU starts one) reuses the slots the last one wrote, which may still be cached.
+      L.reqHead = n === 0 ? 0 : h
       L.reqCount = n
-      L.cursor = cursor
-      L.sinkDone = last
+      L.left = left
+      sinkDone[lane] = last
       if (last >= 0 && !L.sinkPending) {
         L.sinkPending = true
         q.pending[q.pendingCount++] = lane
       }
-      if (n > 0) q.insert(lane)
       if (single) {
+        // Its sink may use the engine: the lanes are made consistent first.
+        q.front = front
+        q.waiting = waiting
+        q.size = size
+        if (n > 0) q.insert(lane)
+        this.syncEarliest()
         this.flushRunSinks()
         this.tell(tag as T, sDone, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
+        front = q.front
+        waiting = q.waiting
+        size = q.size
+      } else if (n > 0) {
+        // The lane's new head: t, numbered hs (the loop left on the bound).
+        const s = hs
+        const b = (front + waiting - 1) & omask
+        if (waiting === 0 || OT[b]! < t || (OT[b]! === t && OS[b]! < s)) {
+          const k = (front + waiting) & omask
+          order[k] = lane
+          OT[k] = t
+          OS[k] = s
+          waiting++
+        } else {
+          q.front = front
+          q.waiting = waiting
+          q.insertAt(lane, t, s)
+          front = q.front
+          waiting = q.waiting
+        }
       }
     }
+    q.front = front
+    q.waiting = waiting
+    q.size = size
+    this.syncEarliest()
     if (q.pendingCount > 0) this.flushRunSinks()
+  }
+
+  /** Sets the lanes' earliest head from the order's front. */
+  private syncEarliest(): void {
+    const q = this.deferred
+    if (q.waiting > 0) {
+      q.earliest = q.orderTime[q.front]!
+      q.earliestSeq = q.orderSeq[q.front]!
+    } else {
+      q.earliest = Infinity
+      q.earliestSeq = Infinity
+    }
   }
 
   /** The run sink hears of the writes taken of runs left part-way. */
@@ -202,11 +269,13 @@ export abstract class DmaBooking<T> {
     const q = this.deferred
     const sink = this.onWriteRun
     for (let i = 0; i < q.pendingCount; i++) {
-      const L = q.lane[q.pending[i]!]!
+      const lane = q.pending[i]!
+      const L = q.lane[lane]!
       L.sinkPending = false
-      if (L.sinkDone < 0) continue
-      if (sink !== null) sink(L.runTag[L.runHead] as T, L.sinkDone)
-      L.sinkDone = -1
+      const done = q.sinkDone[lane]!
+      if (done < 0) continue
+      if (sink !== null) sink(L.headTag as T, done)
+      q.sinkDone[lane] = -1
     }
     q.pendingCount = 0
   }

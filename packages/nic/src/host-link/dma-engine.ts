@@ -135,8 +135,7 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
       if (i === count) return
     }
     // One number per write, as writeAt would take them: consecutive, nothing reserves in between.
-    const seq = this.sim.reserveSeq()
-    for (let k = i + 1; k < count; k++) this.sim.reserveSeq()
+    const seq = this.sim.reserveSeqs(count - i)
     const bad = q.pushRun(lane, seq, flags, tag, count - i, times, i, sizes, s, sizeStride)
     if (bad >= 0) checkSize(sizes[s + (bad - i) * sizeStride]!)
     if (bad !== -1) {
