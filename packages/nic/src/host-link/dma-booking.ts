@@ -110,6 +110,22 @@ export abstract class DmaBooking<T> {
     const wch = this.writeCh
     const wp = wch.pending
     const rp = this.readCh.pending
+    // The write channel and the depth record in locals too (what this.book(wch, ...) and retire
+    // do, inline), written back (out) before anything else can see them and read again (in)
+    // after what may have used the engine.
+    const win = wch.window
+    const wlen = win.length
+    const series = this.depthSeries
+    let linkFree = wch.linkFree
+    let slot = wch.slot
+    let issued = wch.issued
+    let wbytes = wch.bytes
+    let outstanding = this.outstanding
+    let depthAt = this.depthAt
+    let depthPeak = this.depthPeak
+    // pcie.wirePs of the last size seen
+    let wireBytes = -1
+    let wire = 0
     // The order of the lanes' heads, its front and length kept in locals for the whole pass (the
     // lanes taking turns, a lane goes back in at the back: one comparison, three stores); written
     // back before a host-event write's sink hears of it and at the end.
@@ -166,22 +182,82 @@ export abstract class DmaBooking<T> {
         n--
         hs++
         if ((flags & DEFERRED_WRITE) === 0) {
+          wch.linkFree = linkFree
+          wch.slot = slot
+          wch.issued = issued
+          wch.bytes = wbytes
+          this.outstanding = outstanding
+          this.depthAt = depthAt
+          this.depthPeak = depthPeak
           this.book(this.readCh, t, bytes, pcie.readLatencyPs)
+          linkFree = wch.linkFree
+          slot = wch.slot
+          issued = wch.issued
+          wbytes = wch.bytes
+          outstanding = this.outstanding
+          depthAt = this.depthAt
+          depthPeak = this.depthPeak
         } else {
-          // this.book(wch, t, bytes, wl), with the retire pass only when a completion is due
-          if (t < this.depthAt) {
+          // this.book(wch, t, bytes, wl): the depth record's check, retire(t), the channel's book
+          if (t < depthAt) {
+            wch.linkFree = linkFree
+            wch.slot = slot
+            wch.issued = issued
+            wch.bytes = wbytes
+            this.outstanding = outstanding
+            this.depthAt = depthAt
+            this.depthPeak = depthPeak
             q.front = front
             q.waiting = waiting
             throw new DmaError('DMA issued after finish(): the depth series is closed')
           }
-          if (wp.first <= t || rp.first <= t) this.retire(t)
-          const done = wch.book(t, pcie.wirePs(bytes), wl, bytes)
-          this.recordDepth(t, ++this.outstanding)
+          for (;;) {
+            const tw = wp.first
+            const tr = rp.first
+            if (tw <= tr) {
+              if (tw > t) break
+              wp.shift()
+              depthAt = tw
+            } else {
+              if (tr > t) break
+              rp.shift()
+              depthAt = tr
+            }
+            outstanding--
+            if (series !== null) series.record(depthAt, outstanding)
+          }
+          if (bytes !== wireBytes) {
+            wire = pcie.wirePs(bytes)
+            wireBytes = bytes
+          }
+          // DmaChannel.book: start = max(t, linkFree, the window's slot)
+          let start = t > linkFree ? t : linkFree
+          const w = win[slot]!
+          if (w > start) start = w
+          linkFree = start + wire
+          const done = linkFree + wl
+          win[slot] = done
+          if (++slot === wlen) slot = 0
+          issued++
+          wbytes += bytes
+          wp.push(done)
+          depthAt = t
+          if (++outstanding > depthPeak) depthPeak = outstanding
+          if (series !== null) series.record(t, outstanding)
           if ((flags & DEFERRED_RUN) !== 0) {
             last = done
           } else if ((flags & DEFERRED_NOTIFY) === 0) {
             // a write of writeAt without host event: heard of at once, in booking order
-            if (this.onWrite !== null) this.onWrite(tag as T, done, bytes, L.reqOffset[at]!, false)
+            if (this.onWrite !== null) {
+              wch.linkFree = linkFree
+              wch.slot = slot
+              wch.issued = issued
+              wch.bytes = wbytes
+              this.outstanding = outstanding
+              this.depthAt = depthAt
+              this.depthPeak = depthPeak
+              this.onWrite(tag as T, done, bytes, L.reqOffset[at]!, false)
+            }
           } else {
             single = true
             sBytes = bytes
@@ -190,7 +266,16 @@ export abstract class DmaBooking<T> {
           }
         }
         if (--left === 0) {
-          if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) this.onWriteRun(tag as T, last)
+          if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) {
+            wch.linkFree = linkFree
+            wch.slot = slot
+            wch.issued = issued
+            wch.bytes = wbytes
+            this.outstanding = outstanding
+            this.depthAt = depthAt
+            this.depthPeak = depthPeak
+            this.onWriteRun(tag as T, last)
+          }
           last = -1
           L.shiftRun()
           left = L.left
@@ -221,8 +306,22 @@ export abstract class DmaBooking<T> {
         q.size = size
         if (n > 0) q.insert(lane)
         this.syncEarliest()
+        wch.linkFree = linkFree
+        wch.slot = slot
+        wch.issued = issued
+        wch.bytes = wbytes
+        this.outstanding = outstanding
+        this.depthAt = depthAt
+        this.depthPeak = depthPeak
         this.flushRunSinks()
         this.tell(tag as T, sDone, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
+        linkFree = wch.linkFree
+        slot = wch.slot
+        issued = wch.issued
+        wbytes = wch.bytes
+        outstanding = this.outstanding
+        depthAt = this.depthAt
+        depthPeak = this.depthPeak
         front = q.front
         waiting = q.waiting
         size = q.size
@@ -245,6 +344,13 @@ export abstract class DmaBooking<T> {
         }
       }
     }
+    wch.linkFree = linkFree
+    wch.slot = slot
+    wch.issued = issued
+    wch.bytes = wbytes
+    this.outstanding = outstanding
+    this.depthAt = depthAt
+    this.depthPeak = depthPeak
     q.front = front
     q.waiting = waiting
     q.size = size
