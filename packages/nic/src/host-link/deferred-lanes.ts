@@ -360,6 +360,60 @@ export class DeferredLanes<T> {
     return -1
   }
 
+  /**
+   * As pushRun, for `count` issue times already in the lane's time ring from slot `at` on (written
+   * there by the caller after reserve(count)); they are moved to the end of the lane's queue if
+   * they are not there. Returns -1 when queued; else nothing is queued and it returns the index
+   * (from 0) of a request whose time goes back or whose size is not a non-negative integer.
+   */
+  pushRunInPlace(
+    lane: number, seq: number, flags: number, tag: T | null, count: number, at: number,
+    sizes: Float64Array, sizeAt: number, sizeStride: number,
+  ): number {
+    const L = this.lane[lane]!
+    const mask = L.reqMask
+    const time = L.reqTime
+    let k0 = at
+    if (L.reqCount === 0) {
+      L.reqHead = at
+    } else {
+      const end = (L.reqHead + L.reqCount) & mask
+      if (end !== at) {
+        for (let j = 0; j < count; j++) time[(end + j) & mask] = time[(at + j) & mask]!
+        k0 = end
+      }
+    }
+    let last = L.lastTime()
+    const b0 = sizes[sizeAt]!
+    if (!(b0 >= 0 && Number.isInteger(b0) && time[k0]! >= last)) return 0
+    let uniform = true
+    let k = k0
+    let s = sizeAt
+    for (let j = 0; j < count; j++) {
+      const t = time[k]!
+      if (!(t >= last)) return j
+      const b = sizes[s]!
+      if (b !== b0) {
+        if (!(b >= 0 && Number.isInteger(b))) return j
+        if (uniform) {
+          uniform = false
+          for (let m = k0; m !== k; m = (m + 1) & mask) L.reqBytes[m] = b0
+        }
+      }
+      if (!uniform) L.reqBytes[k] = b
+      last = t
+      k = (k + 1) & mask
+      s += sizeStride
+    }
+    L.tailTime = last
+    L.pushRun(seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, 0, b0, tag)
+    const first = L.reqCount === 0
+    L.reqCount += count
+    this.size += count
+    if (first) this.insert(lane)
+    return -1
+  }
+
   /** Takes the lane of the earliest request out of the order (there must be one): earliest is then the runner-up's. */
   takeFront(): number {
     const lane = this.order[this.front]!
