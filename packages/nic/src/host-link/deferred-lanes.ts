@@ -365,10 +365,12 @@ export class DeferredLanes<T> {
    * there by the caller after reserve(count)); they are moved to the end of the lane's queue if
    * they are not there. Returns -1 when queued; else nothing is queued and it returns the index
    * (from 0) of a request whose time goes back or whose size is not a non-negative integer.
+   * `checked`: the caller saw the times not go back and every size equal to the first (a valid
+   * one): only the first time is checked, against the lane's last.
    */
   pushRunInPlace(
     lane: number, seq: number, flags: number, tag: T | null, count: number, at: number,
-    sizes: Float64Array, sizeAt: number, sizeStride: number,
+    sizes: Float64Array, sizeAt: number, sizeStride: number, checked: boolean,
   ): number {
     const L = this.lane[lane]!
     const mask = L.reqMask
@@ -386,6 +388,7 @@ export class DeferredLanes<T> {
     let last = L.lastTime()
     const b0 = sizes[sizeAt]!
     if (!(b0 >= 0 && Number.isInteger(b0) && time[k0]! >= last)) return 0
+    if (checked) return this.commitRun(L, lane, seq, count, flags | DEFERRED_UNIFORM, b0, tag, time[(k0 + count - 1) & mask]!)
     let uniform = true
     let k = k0
     let s = sizeAt
@@ -405,8 +408,13 @@ export class DeferredLanes<T> {
       k = (k + 1) & mask
       s += sizeStride
     }
+    return this.commitRun(L, lane, seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, b0, tag, last)
+  }
+
+  /** Queues the `count` requests written after the lane's last as one run (pushRunInPlace). */
+  private commitRun(L: Lane<T>, lane: number, seq: number, count: number, flags: number, bytes: number, tag: T | null, last: Ps): number {
     L.tailTime = last
-    L.pushRun(seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, 0, b0, tag)
+    L.pushRun(seq, count, flags, 0, bytes, tag)
     const first = L.reqCount === 0
     L.reqCount += count
     this.size += count

@@ -148,15 +148,14 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
    * into an array that writeRunAt copies: beginRun(lane, count) returns the array to write the
    * i-th time at slot (runAt + i) & runMask of (for i < count); endRun(lane, tag, m, …) then
    * issues the first m of them (m <= count) exactly as writeRunAt(lane, tag, m, those times, …)
-   * would. Nothing else may use the engine in between (the handler's loop does not). Booking what
-   * comes before the present is done first, as writeRunAt does before it queues anything (nothing
-   * in between can see the difference).
+   * would. Nothing else may use the engine in between (the handler's loop does not). What comes
+   * before the present is booked in endRun, where writeRunAt books it: the lane's queue may get
+   * shorter from the front then (its end stays), or empty (the run's slots then become its head).
    */
   beginRun(lane: number, count: number): Float64Array {
     const q = this.deferred
     const L = q.lane[lane]
     if (L === undefined || count === 0) return this.scratchFor(count)
-    if (q.earliest <= this.sim.now) this.bookDeferred(this.sim.now, this.sim.seq)
     L.reserve(count)
     this.runLane = lane
     this.runAt = (L.reqHead + L.reqCount) & L.reqMask
@@ -181,8 +180,12 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     return this.scratch
   }
 
-  /** Issues the first `count` times of beginRun's run, of sizes[sizeAt + i * sizeStride] bytes, for `tag` (see beginRun). */
-  endRun(lane: number, tag: T, count: number, sizes: Float64Array, sizeAt: number, sizeStride: number): void {
+  /**
+   * Issues the first `count` times of beginRun's run, of sizes[sizeAt + i * sizeStride] bytes, for
+   * `tag` (see beginRun). `checked`: the caller saw the `count` times not go back and every size
+   * equal to the first, a non-negative integer (then the times are not read again but the first).
+   */
+  endRun(lane: number, tag: T, count: number, sizes: Float64Array, sizeAt: number, sizeStride: number, checked = false): void {
     if (this.runLane !== lane) {
       // beginRun gave the scratch array (from slot 0): the copying path
       this.writeRunAt(lane, tag, count, this.scratch, sizes, sizeAt, sizeStride)
@@ -203,6 +206,7 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     for (; i < count && ring[k]! <= now; i++, s += sizeStride, k = (k + 1) & mask) last = this.write(sizes[s]!)
     if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
     if (i === count) return
+    if (q.earliest <= now) this.bookDeferred(now, this.sim.seq)
     const flags = DEFERRED_WRITE | DEFERRED_RUN
     if (q.canLead(lane)) {
       checkSize(sizes[s]!)
@@ -213,7 +217,7 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
       if (i === count) return
     }
     const seq = this.sim.reserveSeqs(count - i)
-    const bad = q.pushRunInPlace(lane, seq, flags, tag, count - i, k, sizes, s, sizeStride)
+    const bad = q.pushRunInPlace(lane, seq, flags, tag, count - i, k, sizes, s, sizeStride, checked)
     if (bad >= 0) checkSize(sizes[s + bad * sizeStride]!)
     if (bad !== -1) {
       throw new DmaError(`deferred DMA run on lane ${lane} at ${ring[(k + Math.max(bad, 0)) & mask]} ps: no such lane, or a time before the lane's last request`)

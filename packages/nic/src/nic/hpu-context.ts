@@ -170,6 +170,10 @@ export class HpuContext implements HandlerContext {
     const ppc = this.psPerCycle
     // The cycle count is kept in a local and written back before anything can read it.
     let cyc = this.cyc
+    // Whether the times never went back and every size was the first's (endRun need not check).
+    let checked = true
+    let prev = -Infinity
+    const len0 = count > 0 ? rows[2]! : 0
     for (let i = 0, r = 0; i < count; i++, r += stride) {
       const cycles = rows[r + 3]! * unitA + rows[r + 4]! * unitB
       cyc += cycles
@@ -188,11 +192,14 @@ export class HpuContext implements HandlerContext {
       cyc += issue
       c.bookOther(issue)
       // this.clockAt(cyc)
-      times[k] = (cyc & 0x1ffffff) === cyc && ppc > 0 ? base + cyc * ppc : base + cyclesPs(cyc, this.hz)
+      const t = (cyc & 0x1ffffff) === cyc && ppc > 0 ? base + cyc * ppc : base + cyclesPs(cyc, this.hz)
+      if (!(t >= prev && len === len0)) checked = false
+      prev = t
+      times[k] = t
       k = (k + 1) & tmask
     }
     this.cyc = cyc
-    dma.endRun(hpu, this.msg, count, rows, 2, stride)
+    dma.endRun(hpu, this.msg, count, rows, 2, stride, checked)
   }
 
   /** A write's bytes into host memory (data mode), checked against the source's extent. */
