@@ -3,11 +3,14 @@
 // come in time order, so a lane is a FIFO; the engine takes requests from the lanes in (time,
 // sequence) order, the order separate events at those times would have run in.
 //
-// A lane keeps its requests in two rings of its own (contiguous, so a lane's requests booked one
-// after another sit side by side in memory): per request its issue time and size; per run of
-// requests issued together (one writeAt, or a handler's run list: writeRunAt) the sequence number
-// of its first request (a run's numbers are consecutive), its length, flags, host offset and tag,
-// plus a cursor into the head run. The lanes with queued requests are kept in the order of their
+// A lane keeps its requests in rings of its own (contiguous, so a lane's requests booked one
+// after another sit side by side in memory): per request its issue time, size and host offset,
+// each in a ring of its own, and per run of requests issued together (one writeAt, or a
+// handler's run list: writeRunAt) the sequence number of its first request (a run's numbers are
+// consecutive), its length, flags, size, host offset and tag, plus how many requests of the head run are left (with the head run's record copied into the lane).
+// A run list whose writes all have one size (DEFERRED_UNIFORM) keeps that size in its run record
+// and writes only the time ring: 8 B per request to write and read back instead of 24 (the
+// lanes of hundreds of simulated NICs do not stay in the caches between issue and booking). The lanes with queued requests are kept in the order of their
 // heads (see DeferredLanes.order): the engine takes the first lane out, takes its requests while
 // they come before the runner-up (the new first lane), and puts it back by its new head.
 //
@@ -24,6 +27,8 @@ export const DEFERRED_WRITE = 1
 export const DEFERRED_NOTIFY = 2
 /** A request of a run list (writeRunAt): its sink hears of it with the others of its run, in one call. */
 export const DEFERRED_RUN = 4
+/** A run whose requests all have the run's size (runBytes): their slots of the size ring are not written. */
+export const DEFERRED_UNIFORM = 8
 
 const NO_F64 = new Float64Array(0)
 const NO_I32 = new Int32Array(0)
@@ -31,35 +36,44 @@ const NO_U8 = new Uint8Array(0)
 
 /** One HPU's deferred requests. The engine reads and advances the rings in place. */
 export class Lane<T> {
+  // The fields the booking pass reads for every request come first (the object's first cache
+  // lines; none holds a double, which would be a box of its own): the time ring, the head, and
+  // the head run's state (left, flags, size, tag: copied from its record when it becomes the
+  // head, so that a pass does not read the run rings).
   /**
-   * Requests: [issue time, bytes, host offset] per slot of a ring of reqMask + 1 slots, reqCount
-   * from reqHead (a run list's writes leave the host offset unset: their sink does not take it).
+   * Requests: issue time, bytes and host offset per slot of three rings of reqMask + 1 slots,
+   * reqCount from reqHead (a run list's writes leave the host offset unset: their sink does not
+   * take it; a DEFERRED_UNIFORM run's writes leave the size unset too).
    */
   // The rings start empty (shared zero-length arrays, never written) and are made at the first
   // request, then double: a NIC has a lane per HPU, and with thousands of simulated NICs most
   // lanes never queue a request (bench scale --ranks 4096 has 65,536 lanes).
-  req = NO_F64
+  reqTime = NO_F64
   reqMask = -1
   reqHead = 0
   reqCount = 0
+  /** Requests of the head run not taken yet (0 when there is no run). */
+  left = 0
+  /** The head run's flags, its size when DEFERRED_UNIFORM (else -1), its tag. */
+  headFlags = 0
+  headBytes = -1
+  headTag: T | null = null
+  reqBytes = NO_F64
+  reqOffset = NO_F64
+  /** Whether the lane is in DeferredLanes.pending (its sinkDone may wait for the sink). */
+  sinkPending = false
   /** Issue time of the last request queued (the lane's times never go back). */
   tailTime: Ps = -Infinity
-  /** Runs: ring of runMask + 1 slots, runCount from runHead; `cursor` requests of the head run are taken. */
+  /** Runs: ring of runMask + 1 slots, runCount from runHead; all but `left` requests of the head run are taken. */
   runSeq = NO_F64
   runLength = NO_I32
   runFlags = NO_U8
   runOffset = NO_F64
+  runBytes = NO_F64
   runTag: (T | null)[] = []
   runMask = -1
   runHead = 0
   runCount = 0
-  cursor = 0
-  /**
-   * Completion time of the last write taken of a run list's head run that its sink has not heard
-   * of yet (-1: none), and whether the lane is in DeferredLanes.pending.
-   */
-  sinkDone: Ps = -1
-  sinkPending = false
   /** The lead request, when leadBusy (time, sequence, size, host offset, flags, tag). */
   leadBusy = false
   leadTime: Ps = 0
@@ -81,35 +95,60 @@ export class Lane<T> {
   }
 
   /** Appends a run's record (its requests are written by the caller). */
-  pushRun(seq: number, length: number, flags: number, hostOffset: number, tag: T | null): void {
+  pushRun(seq: number, length: number, flags: number, hostOffset: number, bytes: number, tag: T | null): void {
     const k = (this.runHead + this.runCount) & this.runMask
     this.runSeq[k] = seq
     this.runLength[k] = length
     this.runFlags[k] = flags
     this.runOffset[k] = hostOffset
+    this.runBytes[k] = bytes
     this.runTag[k] = tag
-    this.runCount++
+    if (this.runCount++ === 0) this.loadHead()
   }
 
-  /** Drops the head run (all its requests were taken). */
+  /** Requests of the head run taken so far. */
+  get cursor(): number {
+    return this.runCount === 0 ? 0 : this.runLength[this.runHead]! - this.left
+  }
+
+  /** Copies the head run's record into the head fields (there must be a run). */
+  loadHead(): void {
+    const k = this.runHead
+    this.left = this.runLength[k]!
+    const flags = this.runFlags[k]!
+    this.headFlags = flags
+    this.headBytes = (flags & DEFERRED_UNIFORM) !== 0 ? this.runBytes[k]! : -1
+    this.headTag = this.runTag[k]!
+  }
+
+  /** Drops the head run (all its requests were taken); the next one, if any, becomes the head. */
   shiftRun(): void {
     this.runTag[this.runHead] = null
     this.runHead = (this.runHead + 1) & this.runMask
-    this.runCount--
-    this.cursor = 0
+    if (--this.runCount > 0) {
+      this.loadHead()
+    } else {
+      this.runHead = 0
+      this.left = 0
+      this.headTag = null
+    }
   }
 
   private growRequests(need: number): void {
     let slots = this.reqMask < 0 ? 4 : 2 * (this.reqMask + 1)
     while (slots < need) slots *= 2
-    const next = new Float64Array(3 * slots)
+    const time = new Float64Array(slots)
+    const bytes = new Float64Array(slots)
+    const offset = new Float64Array(slots)
     for (let i = 0; i < this.reqCount; i++) {
       const k = (this.reqHead + i) & this.reqMask
-      next[3 * i] = this.req[3 * k]!
-      next[3 * i + 1] = this.req[3 * k + 1]!
-      next[3 * i + 2] = this.req[3 * k + 2]!
+      time[i] = this.reqTime[k]!
+      bytes[i] = this.reqBytes[k]!
+      offset[i] = this.reqOffset[k]!
     }
-    this.req = next
+    this.reqTime = time
+    this.reqBytes = bytes
+    this.reqOffset = offset
     this.reqMask = slots - 1
     this.reqHead = 0
   }
@@ -120,6 +159,7 @@ export class Lane<T> {
     const length = new Int32Array(slots)
     const flags = new Uint8Array(slots)
     const offset = new Float64Array(slots)
+    const runBytes = new Float64Array(slots)
     const tag = new Array<T | null>(slots).fill(null)
     for (let i = 0; i < this.runCount; i++) {
       const k = (this.runHead + i) & this.runMask
@@ -127,12 +167,14 @@ export class Lane<T> {
       length[i] = this.runLength[k]!
       flags[i] = this.runFlags[k]!
       offset[i] = this.runOffset[k]!
+      runBytes[i] = this.runBytes[k]!
       tag[i] = this.runTag[k]!
     }
     this.runSeq = seq
     this.runLength = length
     this.runFlags = flags
     this.runOffset = offset
+    this.runBytes = runBytes
     this.runTag = tag
     this.runMask = slots - 1
     this.runHead = 0
@@ -148,11 +190,13 @@ export class DeferredLanes<T> {
    * runner-up. A lane whose head changed goes back in from the back (insert): lanes of busy HPUs
    * interleave in a round, so its head is usually the latest, one comparison.
    */
-  private readonly order: Int32Array
-  private readonly orderTime: Float64Array
-  private readonly orderSeq: Float64Array
-  private readonly mask: number
-  private front = 0
+  // Read and advanced in place by the engine's booking pass (dma-booking.ts), which writes front,
+  // waiting, earliest and earliestSeq back before anything else can see them.
+  readonly order: Int32Array
+  readonly orderTime: Float64Array
+  readonly orderSeq: Float64Array
+  readonly mask: number
+  front = 0
   waiting = 0
   /** Requests queued over all lanes (leads not counted). */
   size = 0
@@ -163,10 +207,16 @@ export class DeferredLanes<T> {
   /** Lanes whose sinkDone may wait for the sink (pendingCount of them). */
   readonly pending: Int32Array
   pendingCount = 0
+  /**
+   * Per lane, the completion time of the last write taken of a run list's head run that its
+   * sink has not heard of yet (-1: none). An array: a lane's object holds no double.
+   */
+  readonly sinkDone: Float64Array
 
   constructor(readonly lanes: number) {
     for (let l = 0; l < lanes; l++) this.lane.push(new Lane<T>())
     this.pending = new Int32Array(lanes)
+    this.sinkDone = new Float64Array(lanes).fill(-1)
     let slots = 1
     while (slots < lanes) slots *= 2
     this.order = new Int32Array(slots)
@@ -210,9 +260,9 @@ export class DeferredLanes<T> {
       if (L.reqCount > 0) this.remove(lane)
       L.reserve(1)
       L.reqHead = (L.reqHead - 1) & L.reqMask
-      L.req[3 * L.reqHead] = L.leadTime
-      L.req[3 * L.reqHead + 1] = L.leadBytes
-      L.req[3 * L.reqHead + 2] = L.leadOffset
+      L.reqTime[L.reqHead] = L.leadTime
+      L.reqBytes[L.reqHead] = L.leadBytes
+      L.reqOffset[L.reqHead] = L.leadOffset
       L.reqCount++
       L.runHead = (L.runHead - 1) & L.runMask
       L.runCount++
@@ -221,7 +271,9 @@ export class DeferredLanes<T> {
       L.runLength[k] = 1
       L.runFlags[k] = L.leadFlags
       L.runOffset[k] = L.leadOffset
+      L.runBytes[k] = L.leadBytes
       L.runTag[k] = L.leadTag
+      L.loadHead()
       this.size++
       this.takeLead(lane)
       this.insert(lane)
@@ -238,9 +290,9 @@ export class DeferredLanes<T> {
     if (L === undefined || L.lastTime() > t) return false
     L.reserve(1)
     const k = (L.reqHead + L.reqCount) & L.reqMask
-    L.req[3 * k] = t
-    L.req[3 * k + 1] = bytes
-    L.req[3 * k + 2] = hostOffset
+    L.reqTime[k] = t
+    L.reqBytes[k] = bytes
+    L.reqOffset[k] = hostOffset
     L.reqCount++
     L.tailTime = t
     const last = (L.runHead + L.runCount - 1) & L.runMask
@@ -249,8 +301,9 @@ export class DeferredLanes<T> {
       L.runTag[last] === tag && L.runSeq[last]! + L.runLength[last]! === seq
     ) {
       L.runLength[last] = L.runLength[last]! + 1
+      if (L.runCount === 1) L.left++
     } else {
-      L.pushRun(seq, 1, flags, hostOffset, tag)
+      L.pushRun(seq, 1, flags, hostOffset, bytes, tag)
     }
     this.size++
     if (L.reqCount === 1) this.insert(lane)
@@ -270,23 +323,98 @@ export class DeferredLanes<T> {
     const L = this.lane[lane]
     if (L === undefined) return -2
     L.reserve(count)
-    const req = L.req
     const mask = L.reqMask
-    let k = (L.reqHead + L.reqCount) & mask
+    const k0 = (L.reqHead + L.reqCount) & mask
+    let k = k0
     let last = L.lastTime()
+    // The sizes are written from the first that differs from the first one's on (with the ones
+    // before it); when none does, only the times are (DEFERRED_UNIFORM).
+    const b0 = sizes[sizeAt]!
+    if (!(b0 >= 0 && Number.isInteger(b0))) return from
+    let uniform = true
+    const time = L.reqTime
     let s = sizeAt
     for (let i = from, end = from + count; i < end; i++) {
       const t = times[i]!
+      if (!(t >= last)) return i
       const b = sizes[s]!
-      if (!(t >= last && b >= 0 && Number.isInteger(b))) return i
+      if (b !== b0) {
+        if (!(b >= 0 && Number.isInteger(b))) return i
+        if (uniform) {
+          uniform = false
+          for (let j = k0; j !== k; j = (j + 1) & mask) L.reqBytes[j] = b0
+        }
+      }
+      if (!uniform) L.reqBytes[k] = b
       last = t
-      req[3 * k] = t
-      req[3 * k + 1] = b
+      time[k] = t
       k = (k + 1) & mask
       s += sizeStride
     }
     L.tailTime = last
-    L.pushRun(seq, count, flags, 0, tag)
+    L.pushRun(seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, 0, b0, tag)
+    const first = L.reqCount === 0
+    L.reqCount += count
+    this.size += count
+    if (first) this.insert(lane)
+    return -1
+  }
+
+  /**
+   * As pushRun, for `count` issue times already in the lane's time ring from slot `at` on (written
+   * there by the caller after reserve(count)); they are moved to the end of the lane's queue if
+   * they are not there. Returns -1 when queued; else nothing is queued and it returns the index
+   * (from 0) of a request whose time goes back or whose size is not a non-negative integer.
+   * `checked`: the caller saw the times not go back and every size equal to the first (a valid
+   * one): only the first time is checked, against the lane's last.
+   */
+  pushRunInPlace(
+    lane: number, seq: number, flags: number, tag: T | null, count: number, at: number,
+    sizes: Float64Array, sizeAt: number, sizeStride: number, checked: boolean,
+  ): number {
+    const L = this.lane[lane]!
+    const mask = L.reqMask
+    const time = L.reqTime
+    let k0 = at
+    if (L.reqCount === 0) {
+      L.reqHead = at
+    } else {
+      const end = (L.reqHead + L.reqCount) & mask
+      if (end !== at) {
+        for (let j = 0; j < count; j++) time[(end + j) & mask] = time[(at + j) & mask]!
+        k0 = end
+      }
+    }
+    let last = L.lastTime()
+    const b0 = sizes[sizeAt]!
+    if (!(b0 >= 0 && Number.isInteger(b0) && time[k0]! >= last)) return 0
+    if (checked) return this.commitRun(L, lane, seq, count, flags | DEFERRED_UNIFORM, b0, tag, time[(k0 + count - 1) & mask]!)
+    let uniform = true
+    let k = k0
+    let s = sizeAt
+    for (let j = 0; j < count; j++) {
+      const t = time[k]!
+      if (!(t >= last)) return j
+      const b = sizes[s]!
+      if (b !== b0) {
+        if (!(b >= 0 && Number.isInteger(b))) return j
+        if (uniform) {
+          uniform = false
+          for (let m = k0; m !== k; m = (m + 1) & mask) L.reqBytes[m] = b0
+        }
+      }
+      if (!uniform) L.reqBytes[k] = b
+      last = t
+      k = (k + 1) & mask
+      s += sizeStride
+    }
+    return this.commitRun(L, lane, seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, b0, tag, last)
+  }
+
+  /** Queues the `count` requests written after the lane's last as one run (pushRunInPlace). */
+  private commitRun(L: Lane<T>, lane: number, seq: number, count: number, flags: number, bytes: number, tag: T | null, last: Ps): number {
+    L.tailTime = last
+    L.pushRun(seq, count, flags, 0, bytes, tag)
     const first = L.reqCount === 0
     L.reqCount += count
     this.size += count
@@ -315,8 +443,11 @@ export class DeferredLanes<T> {
    */
   insert(lane: number): void {
     const L = this.lane[lane]!
-    const t = L.req[3 * L.reqHead]!
-    const s = L.runSeq[L.runHead]! + L.cursor
+    this.insertAt(lane, L.reqTime[L.reqHead]!, L.runSeq[L.runHead]! + L.cursor)
+  }
+
+  /** As insert, with the lane's head time `t` and sequence number `s` given. */
+  insertAt(lane: number, t: Ps, s: number): void {
     const order = this.order
     const T = this.orderTime
     const S = this.orderSeq

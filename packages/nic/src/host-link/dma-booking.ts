@@ -110,91 +110,281 @@ export abstract class DmaBooking<T> {
     const wch = this.writeCh
     const wp = wch.pending
     const rp = this.readCh.pending
-    while (q.waiting > 0) {
-      let t = q.earliest
-      if (t > until || (t === until && q.earliestSeq >= after)) break
-      const lane = q.takeFront()
-      let bt = q.earliest
-      let bs = q.earliestSeq
+    // The write channel and the depth record in locals too (what this.book(wch, ...) and retire
+    // do, inline), written back (out) before anything else can see them and read again (in)
+    // after what may have used the engine.
+    const win = wch.window
+    const wlen = win.length
+    const series = this.depthSeries
+    let linkFree = wch.linkFree
+    let slot = wch.slot
+    let issued = wch.issued
+    let wbytes = wch.bytes
+    let outstanding = this.outstanding
+    let depthAt = this.depthAt
+    let depthPeak = this.depthPeak
+    // pcie.wirePs of the last size seen
+    let wireBytes = -1
+    let wire = 0
+    // The order of the lanes' heads, its front and length kept in locals for the whole pass (the
+    // lanes taking turns, a lane goes back in at the back: one comparison, three stores); written
+    // back before a host-event write's sink hears of it and at the end.
+    const order = q.order
+    const OT = q.orderTime
+    const OS = q.orderSeq
+    const omask = q.mask
+    let front = q.front
+    let waiting = q.waiting
+    let size = q.size
+    const lanes = q.lane
+    const sinkDone = q.sinkDone
+    // The next pass's lane (the runner-up) is read a pass ahead: its object and the time of its
+    // request after the head, so that their loads (often cache misses: hundreds of NICs' lanes)
+    // overlap this pass's work. pLane -1: none read.
+    let pLane = -1
+    let pL = lanes[0]!
+    let pT = 0
+    while (waiting > 0) {
+      let t = OT[front]!
+      // The head's sequence number, then the next request's.
+      let hs = OS[front]!
+      if (t > until || (t === until && hs >= after)) break
+      const lane = order[front]!
+      front = (front + 1) & omask
+      waiting--
+      // The bound: the runner-up's head (the new front), or (until, after) if that comes first.
+      let bt = Infinity
+      let bs = Infinity
+      if (waiting > 0) {
+        bt = OT[front]!
+        bs = OS[front]!
+      }
       if (until < bt || (until === bt && after < bs)) {
         bt = until
         bs = after
       }
-      const L = q.lane[lane]!
-      const req = L.req
+      const L = lane === pLane ? pL : lanes[lane]!
+      const rt = L.reqTime
       const mask = L.reqMask
       let h = L.reqHead
-      let n = L.reqCount
-      let cursor = L.cursor
-      let run = L.runHead
-      let runSeq = L.runSeq[run]!
-      let runLength = L.runLength[run]!
-      let flags = L.runFlags[run]!
-      let tag = L.runTag[run]!
+      // the slot after the head, and its time (read a pass ahead if this lane was the runner-up)
+      const h1 = (h + 1) & mask
+      const t1 = lane === pLane ? pT : rt[h1]!
+      if (waiting > 0) {
+        pLane = order[front]!
+        pL = lanes[pLane]!
+        pT = pL.reqTime[(pL.reqHead + 1) & pL.reqMask]!
+      } else {
+        pLane = -1
+      }
+      const n0 = L.reqCount
+      let n = n0
+      // The head run's state (see Lane): requests left, flags, size when uniform (else -1), tag.
+      let left = L.left
+      let flags = L.headFlags
+      let ub = L.headBytes
+      let tag = L.headTag
       // Completion time of the last write taken of a run list that its sink has not heard of.
-      let last = L.sinkDone
+      let last = sinkDone[lane]!
       let single = false
       let sBytes = 0
       let sOffset = 0
       let sDone = 0
       // The head is taken whatever the bound: it was the earliest.
       for (;;) {
-        const bytes = req[3 * h + 1]!
-        const off = req[3 * h + 2]!
+        const at = h
+        const bytes = ub >= 0 ? ub : L.reqBytes[at]!
         h = (h + 1) & mask
         n--
-        cursor++
+        hs++
         if ((flags & DEFERRED_WRITE) === 0) {
+          wch.linkFree = linkFree
+          wch.slot = slot
+          wch.issued = issued
+          wch.bytes = wbytes
+          this.outstanding = outstanding
+          this.depthAt = depthAt
+          this.depthPeak = depthPeak
           this.book(this.readCh, t, bytes, pcie.readLatencyPs)
+          linkFree = wch.linkFree
+          slot = wch.slot
+          issued = wch.issued
+          wbytes = wch.bytes
+          outstanding = this.outstanding
+          depthAt = this.depthAt
+          depthPeak = this.depthPeak
         } else {
-          // this.book(wch, t, bytes, wl), with the retire pass only when a completion is due
-          if (t < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
-          if (wp.first <= t || rp.first <= t) this.retire(t)
-          const done = wch.book(t, pcie.wirePs(bytes), wl, bytes)
-          this.recordDepth(t, ++this.outstanding)
+          // this.book(wch, t, bytes, wl): the depth record's check, retire(t), the channel's book
+          if (t < depthAt) {
+            wch.linkFree = linkFree
+            wch.slot = slot
+            wch.issued = issued
+            wch.bytes = wbytes
+            this.outstanding = outstanding
+            this.depthAt = depthAt
+            this.depthPeak = depthPeak
+            q.front = front
+            q.waiting = waiting
+            throw new DmaError('DMA issued after finish(): the depth series is closed')
+          }
+          for (;;) {
+            const tw = wp.first
+            const tr = rp.first
+            if (tw <= tr) {
+              if (tw > t) break
+              wp.shift()
+              depthAt = tw
+            } else {
+              if (tr > t) break
+              rp.shift()
+              depthAt = tr
+            }
+            outstanding--
+            if (series !== null) series.record(depthAt, outstanding)
+          }
+          if (bytes !== wireBytes) {
+            wire = pcie.wirePs(bytes)
+            wireBytes = bytes
+          }
+          // DmaChannel.book: start = max(t, linkFree, the window's slot)
+          let start = t > linkFree ? t : linkFree
+          const w = win[slot]!
+          if (w > start) start = w
+          linkFree = start + wire
+          const done = linkFree + wl
+          win[slot] = done
+          if (++slot === wlen) slot = 0
+          issued++
+          wbytes += bytes
+          wp.push(done)
+          depthAt = t
+          if (++outstanding > depthPeak) depthPeak = outstanding
+          if (series !== null) series.record(t, outstanding)
           if ((flags & DEFERRED_RUN) !== 0) {
             last = done
           } else if ((flags & DEFERRED_NOTIFY) === 0) {
             // a write of writeAt without host event: heard of at once, in booking order
-            if (this.onWrite !== null) this.onWrite(tag as T, done, bytes, off, false)
+            if (this.onWrite !== null) {
+              wch.linkFree = linkFree
+              wch.slot = slot
+              wch.issued = issued
+              wch.bytes = wbytes
+              this.outstanding = outstanding
+              this.depthAt = depthAt
+              this.depthPeak = depthPeak
+              this.onWrite(tag as T, done, bytes, L.reqOffset[at]!, false)
+            }
           } else {
             single = true
             sBytes = bytes
-            sOffset = off
+            sOffset = L.reqOffset[at]!
             sDone = done
           }
         }
-        if (cursor === runLength) {
-          if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) this.onWriteRun(tag as T, last)
+        if (--left === 0) {
+          if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) {
+            wch.linkFree = linkFree
+            wch.slot = slot
+            wch.issued = issued
+            wch.bytes = wbytes
+            this.outstanding = outstanding
+            this.depthAt = depthAt
+            this.depthPeak = depthPeak
+            this.onWriteRun(tag as T, last)
+          }
           last = -1
           L.shiftRun()
-          cursor = 0
+          left = L.left
           if (single || n === 0) break
-          run = L.runHead
-          runSeq = L.runSeq[run]!
-          runLength = L.runLength[run]!
-          flags = L.runFlags[run]!
-          tag = L.runTag[run]!
+          flags = L.headFlags
+          ub = L.headBytes
+          tag = L.headTag
+          hs = L.runSeq[L.runHead]!
         }
-        t = req[3 * h]!
-        if (!(t < bt || (t === bt && runSeq + cursor < bs))) break
+        t = h === h1 ? t1 : rt[h]!
+        if (!(t < bt || (t === bt && hs < bs))) break
       }
-      q.size -= L.reqCount - n
-      L.reqHead = h
+      size -= n0 - n
+      // An emptied lane starts again at slot 0: the next handler's run (a lane is mostly empty
+      // when its HPU starts one) reuses the slots the last one wrote, which may still be cached.
+      L.reqHead = n === 0 ? 0 : h
       L.reqCount = n
-      L.cursor = cursor
-      L.sinkDone = last
+      L.left = left
+      sinkDone[lane] = last
       if (last >= 0 && !L.sinkPending) {
         L.sinkPending = true
         q.pending[q.pendingCount++] = lane
       }
-      if (n > 0) q.insert(lane)
       if (single) {
+        // Its sink may use the engine: the lanes are made consistent first.
+        q.front = front
+        q.waiting = waiting
+        q.size = size
+        if (n > 0) q.insert(lane)
+        this.syncEarliest()
+        wch.linkFree = linkFree
+        wch.slot = slot
+        wch.issued = issued
+        wch.bytes = wbytes
+        this.outstanding = outstanding
+        this.depthAt = depthAt
+        this.depthPeak = depthPeak
         this.flushRunSinks()
         this.tell(tag as T, sDone, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
+        pLane = -1
+        linkFree = wch.linkFree
+        slot = wch.slot
+        issued = wch.issued
+        wbytes = wch.bytes
+        outstanding = this.outstanding
+        depthAt = this.depthAt
+        depthPeak = this.depthPeak
+        front = q.front
+        waiting = q.waiting
+        size = q.size
+      } else if (n > 0) {
+        // The lane's new head: t, numbered hs (the loop left on the bound).
+        const s = hs
+        const b = (front + waiting - 1) & omask
+        if (waiting === 0 || OT[b]! < t || (OT[b]! === t && OS[b]! < s)) {
+          const k = (front + waiting) & omask
+          order[k] = lane
+          OT[k] = t
+          OS[k] = s
+          waiting++
+        } else {
+          q.front = front
+          q.waiting = waiting
+          q.insertAt(lane, t, s)
+          front = q.front
+          waiting = q.waiting
+        }
       }
     }
+    wch.linkFree = linkFree
+    wch.slot = slot
+    wch.issued = issued
+    wch.bytes = wbytes
+    this.outstanding = outstanding
+    this.depthAt = depthAt
+    this.depthPeak = depthPeak
+    q.front = front
+    q.waiting = waiting
+    q.size = size
+    this.syncEarliest()
     if (q.pendingCount > 0) this.flushRunSinks()
+  }
+
+  /** Sets the lanes' earliest head from the order's front. */
+  private syncEarliest(): void {
+    const q = this.deferred
+    if (q.waiting > 0) {
+      q.earliest = q.orderTime[q.front]!
+      q.earliestSeq = q.orderSeq[q.front]!
+    } else {
+      q.earliest = Infinity
+      q.earliestSeq = Infinity
+    }
   }
 
   /** The run sink hears of the writes taken of runs left part-way. */
@@ -202,11 +392,13 @@ export abstract class DmaBooking<T> {
     const q = this.deferred
     const sink = this.onWriteRun
     for (let i = 0; i < q.pendingCount; i++) {
-      const L = q.lane[q.pending[i]!]!
+      const lane = q.pending[i]!
+      const L = q.lane[lane]!
       L.sinkPending = false
-      if (L.sinkDone < 0) continue
-      if (sink !== null) sink(L.runTag[L.runHead] as T, L.sinkDone)
-      L.sinkDone = -1
+      const done = q.sinkDone[lane]!
+      if (done < 0) continue
+      if (sink !== null) sink(L.headTag as T, done)
+      q.sinkDone[lane] = -1
     }
     q.pendingCount = 0
   }

@@ -42,10 +42,11 @@ export class DmaChannel {
   issued = 0
   bytes = 0
   readonly pending = new CompletionRing()
+  // window and slot are advanced in place by the engine's booking pass too (DmaBooking.bookDeferred).
   /** done time of the last maxOutstanding requests, indexed by request number mod window. */
-  private readonly window: Float64Array
+  readonly window: Float64Array
   /** issued mod window length (kept as a counter: no division per request) */
-  private slot = 0
+  slot = 0
 
   constructor(maxOutstanding: number) {
     this.window = new Float64Array(maxOutstanding)

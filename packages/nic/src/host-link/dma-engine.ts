@@ -135,12 +135,92 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
       if (i === count) return
     }
     // One number per write, as writeAt would take them: consecutive, nothing reserves in between.
-    const seq = this.sim.reserveSeq()
-    for (let k = i + 1; k < count; k++) this.sim.reserveSeq()
+    const seq = this.sim.reserveSeqs(count - i)
     const bad = q.pushRun(lane, seq, flags, tag, count - i, times, i, sizes, s, sizeStride)
     if (bad >= 0) checkSize(sizes[s + (bad - i) * sizeStride]!)
     if (bad !== -1) {
       throw new DmaError(`deferred DMA run on lane ${lane} at ${times[Math.max(i, bad)]} ps: no such lane, or a time before the lane's last request`)
+    }
+  }
+
+  /**
+   * A run list whose issue times the caller writes in place, into the lane's time ring, instead of
+   * into an array that writeRunAt copies: beginRun(lane, count) returns the array to write the
+   * i-th time at slot (runAt + i) & runMask of (for i < count); endRun(lane, tag, m, …) then
+   * issues the first m of them (m <= count) exactly as writeRunAt(lane, tag, m, those times, …)
+   * would. Nothing else may use the engine in between (the handler's loop does not). What comes
+   * before the present is booked in endRun, where writeRunAt books it: the lane's queue may get
+   * shorter from the front then (its end stays), or empty (the run's slots then become its head).
+   */
+  beginRun(lane: number, count: number): Float64Array {
+    const q = this.deferred
+    const L = q.lane[lane]
+    if (L === undefined || count === 0) return this.scratchFor(count)
+    L.reserve(count)
+    this.runLane = lane
+    this.runAt = (L.reqHead + L.reqCount) & L.reqMask
+    this.runMask = L.reqMask
+    return L.reqTime
+  }
+
+  /** Slot of the first time of beginRun's run, and the mask of the array it returned. */
+  runAt = 0
+  runMask = 0
+  /** The lane whose ring beginRun returned (-1: it returned the scratch array). */
+  private runLane = -1
+  private scratch = new Float64Array(0)
+
+  private scratchFor(count: number): Float64Array {
+    let slots = 16
+    while (slots < count) slots *= 2
+    if (this.scratch.length < slots) this.scratch = new Float64Array(slots)
+    this.runLane = -1
+    this.runAt = 0
+    this.runMask = this.scratch.length - 1
+    return this.scratch
+  }
+
+  /**
+   * Issues the first `count` times of beginRun's run, of sizes[sizeAt + i * sizeStride] bytes, for
+   * `tag` (see beginRun). `checked`: the caller saw the `count` times not go back and every size
+   * equal to the first, a non-negative integer (then the times are not read again but the first).
+   */
+  endRun(lane: number, tag: T, count: number, sizes: Float64Array, sizeAt: number, sizeStride: number, checked = false): void {
+    if (this.runLane !== lane) {
+      // beginRun gave the scratch array (from slot 0): the copying path
+      this.writeRunAt(lane, tag, count, this.scratch, sizes, sizeAt, sizeStride)
+      return
+    }
+    this.runLane = -1
+    if (count === 0) return
+    const q = this.deferred
+    const L = q.lane[lane]!
+    const ring = L.reqTime
+    const mask = L.reqMask
+    let k = this.runAt
+    const now = this.sim.now
+    let i = 0
+    let last = -1
+    let s = sizeAt
+    // Writes at or before now (a prefix: the times do not go back) are booked at once, as in writeRunAt.
+    for (; i < count && ring[k]! <= now; i++, s += sizeStride, k = (k + 1) & mask) last = this.write(sizes[s]!)
+    if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
+    if (i === count) return
+    if (q.earliest <= now) this.bookDeferred(now, this.sim.seq)
+    const flags = DEFERRED_WRITE | DEFERRED_RUN
+    if (q.canLead(lane)) {
+      checkSize(sizes[s]!)
+      this.lead(lane, ring[k]!, sizes[s]!, 0, flags, tag)
+      i++
+      s += sizeStride
+      k = (k + 1) & mask
+      if (i === count) return
+    }
+    const seq = this.sim.reserveSeqs(count - i)
+    const bad = q.pushRunInPlace(lane, seq, flags, tag, count - i, k, sizes, s, sizeStride, checked)
+    if (bad >= 0) checkSize(sizes[s + bad * sizeStride]!)
+    if (bad !== -1) {
+      throw new DmaError(`deferred DMA run on lane ${lane} at ${ring[(k + Math.max(bad, 0)) & mask]} ps: no such lane, or a time before the lane's last request`)
     }
   }
 

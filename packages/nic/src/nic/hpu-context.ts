@@ -75,8 +75,6 @@ export class HpuContext implements HandlerContext {
   private readonly issueCycles: number
   private readonly copier = new PieceCopier()
   private readonly copies: HostCopies
-  /** Issue times of a run list's writes (dmaToHostRows), reused; made at the first run list (most HPUs of a large cluster never issue one). */
-  private runTimes = new Float64Array(0)
 
   constructor(readonly hpu: number, private readonly services: HpuServices) {
     this.numHpus = services.numHpus
@@ -159,13 +157,23 @@ export class HpuContext implements HandlerContext {
     if (!(Number.isInteger(count) && Number.isInteger(stride) && count >= 0 && stride >= 5 && (count === 0 || (count - 1) * stride + 5 <= rows.length))) {
       throw new HandlerError(`dmaToHostRows: ${count} rows of ${stride} numbers do not fit ${rows.length} numbers (at least 5 per row)`)
     }
-    let times = this.runTimes
-    if (times.length < count) times = this.runTimes = new Float64Array(Math.max(count, 2 * times.length, 256))
+    // The issue times go straight into the lane's time ring (DmaEngine.beginRun/endRun).
+    const dma = this.services.dma
+    const hpu = this.hpu
+    const times = dma.beginRun(hpu, count)
+    let k = dma.runAt
+    const tmask = dma.runMask
     const c = this.msg.context
     const host = this.host
     const issue = this.issueCycles
+    const base = this.base
+    const ppc = this.psPerCycle
     // The cycle count is kept in a local and written back before anything can read it.
     let cyc = this.cyc
+    // Whether the times never went back and every size was the first's (endRun need not check).
+    let checked = true
+    let prev = -Infinity
+    const len0 = count > 0 ? rows[2]! : 0
     for (let i = 0, r = 0; i < count; i++, r += stride) {
       const cycles = rows[r + 3]! * unitA + rows[r + 4]! * unitB
       cyc += cycles
@@ -178,15 +186,20 @@ export class HpuContext implements HandlerContext {
       } catch (err) {
         // What the writes before it did stands, as with one dmaToHost per row.
         this.cyc = cyc
-        this.services.dma.writeRunAt(this.hpu, this.msg, i, times, rows, 2, stride)
+        dma.endRun(hpu, this.msg, i, rows, 2, stride)
         throw err
       }
       cyc += issue
       c.bookOther(issue)
-      times[i] = this.clockAt(cyc)
+      // this.clockAt(cyc)
+      const t = (cyc & 0x1ffffff) === cyc && ppc > 0 ? base + cyc * ppc : base + cyclesPs(cyc, this.hz)
+      if (!(t >= prev && len === len0)) checked = false
+      prev = t
+      times[k] = t
+      k = (k + 1) & tmask
     }
     this.cyc = cyc
-    this.services.dma.writeRunAt(this.hpu, this.msg, count, times, rows, 2, stride)
+    dma.endRun(hpu, this.msg, count, rows, 2, stride, checked)
   }
 
   /** A write's bytes into host memory (data mode), checked against the source's extent. */

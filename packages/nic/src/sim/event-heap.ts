@@ -131,6 +131,13 @@ export class EventHeap {
     return this.nextSeq++
   }
 
+  /** As `n` calls of reserveSeq (n >= 1): takes n consecutive numbers, returns the first. */
+  reserveSeqs(n: number): number {
+    const seq = this.reserveSeq()
+    this.nextSeq += n - 1
+    return seq
+  }
+
   /** The sequence number the next push or reserveSeq will take. */
   get upcomingSeq(): number {
     return this.nextSeq

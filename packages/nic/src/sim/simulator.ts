@@ -68,6 +68,11 @@ export class Simulator implements WakeupSink {
     return this.heap.reserveSeq()
   }
 
+  /** As `n` calls of reserveSeq (n >= 1): n consecutive numbers; returns the first. */
+  reserveSeqs(n: number): number {
+    return this.heap.reserveSeqs(n)
+  }
+
   /**
    * Schedules `fn(arg)` at `time` under `seq`, a number taken with reserveSeq whose event was
    * not pushed then: it runs where an event pushed at that moment would have.
