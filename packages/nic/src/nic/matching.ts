@@ -27,7 +27,23 @@ export interface UnexpectedMessage {
   claimedBy: MatchEntry | null
 }
 
+/** Whether matching units made from now on hand retired MEs out again (see setMatchEntryReuse). */
+let reuseEntries = true
+
+/**
+ * Tests only: false makes the matching units created afterwards poison the MEs their owners
+ * retire and never hand them out again, so a read of a retired ME shows. Returns the previous setting.
+ */
+export function setMatchEntryReuse(on: boolean): boolean {
+  const was = reuseEntries
+  reuseEntries = on
+  return was
+}
+
 export class MatchingUnit {
+  /** Retired MEs (Nic.retireMe), poisoned, taken again by create. */
+  private readonly spares: MatchEntry[] = []
+  private readonly reuse = reuseEntries
   private readonly priority: MatchEntry[] = []
   private readonly overflow: MatchEntry[] = []
   private readonly unexpected: UnexpectedMessage[] = []
@@ -37,7 +53,15 @@ export class MatchingUnit {
   searched = 0
 
   create(options: MeOptions): MatchEntry {
+    const spare = this.spares.pop()
+    if (spare !== undefined) return spare.reset(this.nextId++, this.nextSeq++, options)
     return new MatchEntry(this.nextId++, this.nextSeq++, options)
+  }
+
+  /** An ME nobody refers to any more (Nic.retireMe checked): poisoned, and kept for create. */
+  retire(me: MatchEntry): void {
+    me.poison()
+    if (this.reuse) this.spares.push(me)
   }
 
   /** Links `me` at the end of its list. */

@@ -148,6 +148,20 @@ export class Nic {
     return me
   }
 
+  /**
+   * The owner of `me` will not read it again and holds none of its events (the runtime's series
+   * receives, once their step has observed them: recv-protocol.ts). A later postMe may hand it out
+   * again if the NIC is done with it as well: unlinked and released, no message in flight, no
+   * execution context (handlers' DMA writes and HPUs hold those), no event log (a logged
+   * put-overflow event's unexpected record names the ME that claimed it). Otherwise nothing
+   * happens. True when it was retired (its options are no longer referenced then).
+   */
+  retireMe(me: MatchEntry): boolean {
+    if (me.linked || !me.released || me.activeMessages !== 0 || me.context !== null || this.events.keepLog) return false
+    this.matching.retire(me)
+    return true
+  }
+
   /** Unlinks an ME; its context is released once no message uses it. */
   unlinkMe(me: MatchEntry): void {
     this.matching.unlink(me)

@@ -9,6 +9,7 @@ import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkType } from './args.js'
 import { exchange, type ExchangeSide } from './alltoallw.js'
 import { isInPlace } from './in-place-args.js'
+import { uniformArrays } from './uniform-arrays.js'
 
 export function alltoall(
   core: CommCore, sendbuf: BufferOrInPlace, sendcount: number, sendtype: Datatype,
@@ -23,11 +24,10 @@ export function alltoall(
   checkCount(recvcount, where, 'recvcount')
   checkType(recvtype, where, 'recvtype')
   const n = core.size
-  const every = <T>(v: T) => new Array<T>(n).fill(v)
-  const at = (step: number) => Array.from({ length: n }, (_, i) => i * step)
   const side = (buf: Buffer, count: number, type: Datatype): ExchangeSide => {
     const stride = count * type.extent
-    return { buf, counts: every(count), byteDispls: at(stride), types: every(type), uniform: { count, stride, type } }
+    const { counts, byteDispls, types } = uniformArrays(n, count, stride, type)
+    return { buf, counts, byteDispls, types, uniform: { count, stride, type } }
   }
   return exchange(core, inPlace ? null : side(sendbuf, sendcount, sendtype), side(recvbuf, recvcount, recvtype), where)
 }

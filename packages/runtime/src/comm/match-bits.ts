@@ -41,8 +41,24 @@ const sourceBits: bigint[] = []
 const SMALL_LOW = 1 << 14
 const lowBits: bigint[] = []
 
+// The whole bits too, for low values below FULL_LOW (the tags the collectives and most programs
+// use): `head | src | lo` makes two BigInts, and every message computes its bits on both sides.
+// By kind and context, then source, then low value; filled as asked.
+const FULL_LOW = 64
+const fullBits = new Map<number, (bigint | undefined)[][]>()
+
 export function matchBits(kind: bigint, context: number, source: number, low: number): bigint {
   const kc = Number(kind) * 256 + context
+  const cacheable = low >= 0 && low < FULL_LOW && source >= 0 && source < MAX_RANKS && Number.isInteger(low) &&
+    Number.isInteger(source) && context >= 0 && context < 256 && Number.isInteger(context)
+  if (!cacheable) return composeBits(kind, kc, context, source, low)
+  let bySource = fullBits.get(kc)
+  if (bySource === undefined) fullBits.set(kc, (bySource = []))
+  const byLow = (bySource[source] ??= [])
+  return (byLow[low] ??= composeBits(kind, kc, context, source, low))
+}
+
+function composeBits(kind: bigint, kc: number, context: number, source: number, low: number): bigint {
   let head = kindContextBits.get(kc)
   if (head === undefined) {
     head = (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT)

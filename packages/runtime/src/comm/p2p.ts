@@ -111,7 +111,7 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   /** sendrecv's receive (the series posts it first, as sendrecv does); from the pool when it has one. */
   postSendrecvRecv(a: SendrecvStep): Recv {
     const r = this.recvPool.pop() ?? null
-    this.recv0('sendrecv', a.recvbuf, a.recvcount, a.recvtype, a.source, a.recvtag, r)
+    this.recv0('sendrecv', a.recvbuf, a.recvcount, a.recvtype, a.source, a.recvtag, r, true)
     return this.lastRecv!
   }
 
@@ -253,7 +253,9 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     return startSend(c)
   }
 
-  private recv0(call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number, pooled: Recv | null = null): RequestImpl {
+  private recv0(
+    call: string, buf: Buffer, count: number, type: Datatype, source: number, tag: number, pooled: Recv | null = null, series = false,
+  ): RequestImpl {
     const where = this.whereOf(call, 'source', source, tag)
     const n = checkCount(count, where)
     const t = checkType(type, where)
@@ -266,6 +268,7 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     const r = pooled === null
       ? new Recv(this.ep, this.context, bytes, origin, n, t, world, g, this.localOf, this.prefix, call, s)
       : pooled.reuse(this.context, bytes, origin, n, t, world, g, this.prefix, call, s)
+    r.series = series
     this.lastRecv = r
     return startRecv(r)
   }

@@ -19,6 +19,7 @@ import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgno
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
+import { RecvMeOptions } from './recv-me-options.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
 import { goalTag } from '../trace/goal-tags.js'
@@ -51,6 +52,14 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   direct = false
   /** The arguments, as RecvArgs (the receive itself). */
   readonly a: RecvArgs = this
+  /**
+   * A receive of a sendrecv series (set by the series' post): its request never reaches user code,
+   * so its successful status and its ME's options are its own objects, refilled at each use and
+   * poisoned with it; null until first needed. User receives get fresh ones.
+   */
+  series = false
+  private ownStatus: StatusImpl | null = null
+  private ownMe: RecvMeOptions | null = null
 
   constructor(
     ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
@@ -73,8 +82,26 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
     return this
   }
 
+  /** The status of a complete receive: the series' own, or a fresh one a user may keep. */
+  statusOf(source: number, tag: number, bytes: number): StatusImpl {
+    if (!this.series) return new StatusImpl(source, tag, bytes)
+    return this.ownStatus?.refill(source, tag, bytes) ?? (this.ownStatus = new StatusImpl(source, tag, bytes))
+  }
+
+  /** The options of its ME (read by the NIC until the message has matched and been delivered). */
+  meOptions(): RecvMeOptions {
+    if (!this.series) return new RecvMeOptions()
+    return (this.ownMe ??= new RecvMeOptions())
+  }
+
   /** Given back to its pool with its request: values no live receive has, so a stale read shows. */
   poison(): void {
+    this.ownStatus?.poison()
+    // Its ME too: the step observed the receive, so the NIC has delivered its last event. If the
+    // NIC keeps the ME (an event log names it), the ME keeps these options: the next post makes new ones.
+    const me = this.me
+    if (me === null || this.ep.nic.retireMe(me)) this.ownMe?.poison()
+    else this.ownMe = null
     this.me = null
     this.ptr = -1
     this.capacity = -1
@@ -136,12 +163,12 @@ export function startRecv(r: Recv): RequestImpl {
   r.direct = direct
   const ptr = ep.route(r)
   r.ptr = ptr
-  r.me = ep.nic.postMe({
-    matchBits: matchBits(KIND_EAGER, a.context, a.source === ANY_SOURCE ? 0 : a.source, a.tag === ANY_TAG ? 0 : a.tag),
-    ignoreBits: receiveIgnoreBits(a.source === ANY_SOURCE, a.tag === ANY_TAG),
-    source: a.source === ANY_SOURCE ? NIC_ANY_SOURCE : a.source,
-    list: 'priority', useOnce: true, hostBuffer: landing, length, userPtr: ptr,
-  })
+  r.me = ep.nic.postMe(r.meOptions().fill(
+    matchBits(KIND_EAGER, a.context, a.source === ANY_SOURCE ? 0 : a.source, a.tag === ANY_TAG ? 0 : a.tag),
+    receiveIgnoreBits(a.source === ANY_SOURCE, a.tag === ANY_TAG),
+    a.source === ANY_SOURCE ? NIC_ANY_SOURCE : a.source,
+    landing, length, ptr,
+  ))
   req.canceller = r
   return req
 }
@@ -168,7 +195,14 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
     }
     return
   }
-  const rv = h.userHeader[1]!
+  dataAfterOverhead(r, source, tag, h.userHeader[1]!, sent, received, sig)
+}
+
+/**
+ * Rendezvous: the data ME is posted after the host overhead. Not a closure in onMatched: V8 would
+ * allocate the context of its captured variables at every call (~80 B per eager message too).
+ */
+function dataAfterOverhead(r: Recv, source: number, tag: number, rv: number, sent: number, received: number, sig: number): void {
   r.ep.sim.after(r.ep.overheadPs, () => postData(r, source, tag, rv, sent, received, sig))
 }
 
@@ -298,6 +332,6 @@ function finishRecv(r: Recv, source: number, tag: number, sent: number, received
       `${req.description}: type signature mismatch: rank ${source} sent ${mismatch[0]} elements, received as ${mismatch[1]}`))
     return
   }
-  req.complete(now, new StatusImpl(source, tag, received), hostPs)
+  req.complete(now, r.statusOf(source, tag, received), hostPs)
 }
 

@@ -3,15 +3,33 @@
 import { ELEMENTARY, type Datatype, type ErrorClass } from '@spinmpi/ddt/internal'
 import { UNDEFINED, type Status } from './comm-types.js'
 
+// The fields are writable here (Status shows them read-only) for one owner only: a receive of a
+// sendrecv series (recv-protocol.ts), whose status never reaches user code, refills its own.
 export class StatusImpl implements Status {
   constructor(
-    readonly source: number,
-    readonly tag: number,
-    readonly bytes: number,
+    public source: number,
+    public tag: number,
+    public bytes: number,
     readonly truncated = false,
     readonly error: ErrorClass | null = null,
     readonly cancelled = false,
   ) {}
+
+  /** The series receive's status taken again (a complete, untruncated receive without error). */
+  refill(source: number, tag: number, bytes: number): this {
+    this.source = source
+    this.tag = tag
+    this.bytes = bytes
+    return this
+  }
+
+  /** Its receive went back to the pool: values no status has, so a stale read shows. */
+  poison(): void {
+    // -1, not NaN: a NaN would make every status's bytes field a boxed double
+    this.source = -3
+    this.tag = -3
+    this.bytes = -1
+  }
 
   getCount(type: Datatype): number {
     if (type.size === 0) return this.bytes === 0 ? 0 : UNDEFINED

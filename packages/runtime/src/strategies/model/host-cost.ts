@@ -40,15 +40,44 @@ export function hostPackWorkPs(host: HostParams, bytes: number, blocks: number):
 }
 
 /** Host time to unpack `count` instances of `type` from a packed buffer. */
+/**
+ * The last answer of hostUnpackPs (and of hostPackPs), by host parameters, type and count. Every
+ * message of a collective asks again for the same (type, count), and the memo lookup and
+ * arithmetic left about 60 B per call (measured: 1e7 calls, 78 scavenges). A committed type
+ * never changes and nothing writes a profile's host parameters, so the same key gives the same
+ * number; the type is held only until the next different one.
+ */
+class LastCost {
+  host: HostParams | null = null
+  type: Datatype | null = null
+  count = -1
+  ps: Ps = 0
+}
+
+const lastUnpack = new LastCost()
+const lastPack = new LastCost()
+
 export function hostUnpackPs(profile: Profile, type: Datatype, count: number): Ps {
-  const w = typeWork(type, count, profile.host.cacheLineBytes)
-  return hostUnpackWorkPs(profile.host, w.bytes, w.blocks)
+  const host = profile.host
+  const last = lastUnpack
+  if (last.type === type && last.count === count && last.host === host) return last.ps
+  const w = typeWork(type, count, host.cacheLineBytes)
+  last.host = host
+  last.type = type
+  last.count = count
+  return (last.ps = hostUnpackWorkPs(host, w.bytes, w.blocks))
 }
 
 /** Host time to pack `count` instances of `type` into a contiguous buffer. */
 export function hostPackPs(profile: Profile, type: Datatype, count: number): Ps {
-  const w = typeWork(type, count, profile.host.cacheLineBytes)
-  return hostPackWorkPs(profile.host, w.bytes, w.blocks)
+  const host = profile.host
+  const last = lastPack
+  if (last.type === type && last.count === count && last.host === host) return last.ps
+  const w = typeWork(type, count, host.cacheLineBytes)
+  last.host = host
+  last.type = type
+  last.count = count
+  return (last.ps = hostPackWorkPs(host, w.bytes, w.blocks))
 }
 
 /** Host time to walk the type without copying (finding regions, making checkpoints). */
