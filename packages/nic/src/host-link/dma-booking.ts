@@ -198,13 +198,7 @@ export abstract class DmaBooking<T> {
         n--
         hs++
         if ((flags & DEFERRED_WRITE) === 0) {
-          wch.linkFree = linkFree
-          wch.slot = slot
-          wch.issued = issued
-          wch.bytes = wbytes
-          this.outstanding = outstanding
-          this.depthAt = depthAt
-          this.depthPeak = depthPeak
+          this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
           this.book(this.readCh, t, bytes, pcie.readLatencyPs)
           linkFree = wch.linkFree
           slot = wch.slot
@@ -216,13 +210,7 @@ export abstract class DmaBooking<T> {
         } else {
           // this.book(wch, t, bytes, wl): the depth record's check, retire(t), the channel's book
           if (t < depthAt) {
-            wch.linkFree = linkFree
-            wch.slot = slot
-            wch.issued = issued
-            wch.bytes = wbytes
-            this.outstanding = outstanding
-            this.depthAt = depthAt
-            this.depthPeak = depthPeak
+            this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
             q.front = front
             q.waiting = waiting
             throw new DmaError('DMA issued after finish(): the depth series is closed')
@@ -265,13 +253,7 @@ export abstract class DmaBooking<T> {
           } else if ((flags & DEFERRED_NOTIFY) === 0) {
             // a write of writeAt without host event: heard of at once, in booking order
             if (this.onWrite !== null) {
-              wch.linkFree = linkFree
-              wch.slot = slot
-              wch.issued = issued
-              wch.bytes = wbytes
-              this.outstanding = outstanding
-              this.depthAt = depthAt
-              this.depthPeak = depthPeak
+              this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
               this.onWrite(tag as T, done, bytes, L.reqOffset[at]!, false)
             }
           } else {
@@ -283,13 +265,7 @@ export abstract class DmaBooking<T> {
         }
         if (--left === 0) {
           if ((flags & DEFERRED_RUN) !== 0 && this.onWriteRun !== null) {
-            wch.linkFree = linkFree
-            wch.slot = slot
-            wch.issued = issued
-            wch.bytes = wbytes
-            this.outstanding = outstanding
-            this.depthAt = depthAt
-            this.depthPeak = depthPeak
+            this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
             this.onWriteRun(tag as T, last)
           }
           last = -1
@@ -322,13 +298,7 @@ export abstract class DmaBooking<T> {
         q.size = size
         if (n > 0) q.insert(lane)
         this.syncEarliest()
-        wch.linkFree = linkFree
-        wch.slot = slot
-        wch.issued = issued
-        wch.bytes = wbytes
-        this.outstanding = outstanding
-        this.depthAt = depthAt
-        this.depthPeak = depthPeak
+        this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
         this.flushRunSinks()
         this.tell(tag as T, sDone, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
         pLane = -1
@@ -361,18 +331,24 @@ export abstract class DmaBooking<T> {
         }
       }
     }
-    wch.linkFree = linkFree
-    wch.slot = slot
-    wch.issued = issued
-    wch.bytes = wbytes
-    this.outstanding = outstanding
-    this.depthAt = depthAt
-    this.depthPeak = depthPeak
+    this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
     q.front = front
     q.waiting = waiting
     q.size = size
     this.syncEarliest()
     if (q.pendingCount > 0) this.flushRunSinks()
+  }
+
+  /** Writes bookDeferred's locals back: the write channel's state and the depth record. */
+  private storeBooking(linkFree: Ps, slot: number, issued: number, bytes: number, outstanding: number, depthAt: Ps, depthPeak: number): void {
+    const wch = this.writeCh
+    wch.linkFree = linkFree
+    wch.slot = slot
+    wch.issued = issued
+    wch.bytes = bytes
+    this.outstanding = outstanding
+    this.depthAt = depthAt
+    this.depthPeak = depthPeak
   }
 
   /** Sets the lanes' earliest head from the order's front. */

@@ -39,7 +39,6 @@ export function hostPackWorkPs(host: HostParams, bytes: number, blocks: number):
   return ns(bytes / hostCopyRate(host) + blockNs(host, host.packBlockCycles, blocks))
 }
 
-/** Host time to unpack `count` instances of `type` from a packed buffer. */
 /**
  * The last answer of hostUnpackPs (and of hostPackPs), by host parameters, type and count. Every
  * message of a collective asks again for the same (type, count), and the memo lookup and
@@ -52,32 +51,29 @@ class LastCost {
   type: Datatype | null = null
   count = -1
   ps: Ps = 0
+
+  /** The cost `workPs` gives for (type, count) on this host, from the last answer when the key is the same. */
+  get(host: HostParams, type: Datatype, count: number, workPs: (host: HostParams, bytes: number, blocks: number) => Ps): Ps {
+    if (this.type === type && this.count === count && this.host === host) return this.ps
+    const w = typeWork(type, count, host.cacheLineBytes)
+    this.host = host
+    this.type = type
+    this.count = count
+    return (this.ps = workPs(host, w.bytes, w.blocks))
+  }
 }
 
 const lastUnpack = new LastCost()
 const lastPack = new LastCost()
 
+/** Host time to unpack `count` instances of `type` from a packed buffer. */
 export function hostUnpackPs(profile: Profile, type: Datatype, count: number): Ps {
-  const host = profile.host
-  const last = lastUnpack
-  if (last.type === type && last.count === count && last.host === host) return last.ps
-  const w = typeWork(type, count, host.cacheLineBytes)
-  last.host = host
-  last.type = type
-  last.count = count
-  return (last.ps = hostUnpackWorkPs(host, w.bytes, w.blocks))
+  return lastUnpack.get(profile.host, type, count, hostUnpackWorkPs)
 }
 
 /** Host time to pack `count` instances of `type` into a contiguous buffer. */
 export function hostPackPs(profile: Profile, type: Datatype, count: number): Ps {
-  const host = profile.host
-  const last = lastPack
-  if (last.type === type && last.count === count && last.host === host) return last.ps
-  const w = typeWork(type, count, host.cacheLineBytes)
-  last.host = host
-  last.type = type
-  last.count = count
-  return (last.ps = hostPackWorkPs(host, w.bytes, w.blocks))
+  return lastPack.get(profile.host, type, count, hostPackWorkPs)
 }
 
 /** Host time to walk the type without copying (finding regions, making checkpoints). */
