@@ -7,12 +7,14 @@
 // after another sit side by side in memory): per request its issue time, size and host offset,
 // each in a ring of its own, and per run of requests issued together (one writeAt, or a
 // handler's run list: writeRunAt) the sequence number of its first request (a run's numbers are
-// consecutive), its length, flags, size, host offset and tag, plus how many requests of the head run are left (with the head run's record copied into the lane).
-// A run list whose writes all have one size (DEFERRED_UNIFORM) keeps that size in its run record
-// and writes only the time ring: 8 B per request to write and read back instead of 24 (the
-// lanes of hundreds of simulated NICs do not stay in the caches between issue and booking). The lanes with queued requests are kept in the order of their
-// heads (see DeferredLanes.order): the engine takes the first lane out, takes its requests while
-// they come before the runner-up (the new first lane), and puts it back by its new head.
+// consecutive), its length, flags, size, host offset and tag, plus how many requests of the
+// head run are left (with the head run's record copied into the lane). A run list whose writes
+// all have one size (DEFERRED_UNIFORM) keeps that size in its run record and writes only the
+// time ring: 8 B per request to write and read back instead of 24 (the lanes of hundreds of
+// simulated NICs do not stay in the caches between issue and booking). The lanes with queued
+// requests are kept in the order of their heads (see DeferredLanes.order): the engine takes the
+// first lane out, takes its requests while they come before the runner-up (the new first lane),
+// and puts it back by its new head.
 //
 // A lane's first request of a batch is its lead: it is kept apart, in the lane's lead fields, and
 // the engine books it from one simulator event at its issue time (for a handler with one DMA, as
@@ -313,8 +315,8 @@ export class DeferredLanes<T> {
   /**
    * Appends `count` requests to `lane` as one run numbered from `seq`: issue times times[from ..
    * from + count), sizes sizes[sizeAt + i * sizeStride]. Returns -1 when queued; else nothing is
-   * queued and it returns the index (in times) of a request whose time goes back or whose size
-   * is not a non-negative integer, or -2 when the lane does not exist.
+   * queued and it returns i, the request (from 0) whose time goes back or whose size is not a
+   * non-negative integer, or -2 when the lane does not exist.
    */
   pushRun(
     lane: number, seq: number, flags: number, tag: T | null, count: number,
@@ -322,42 +324,12 @@ export class DeferredLanes<T> {
   ): number {
     const L = this.lane[lane]
     if (L === undefined) return -2
+    // The times go after the lane's last request, where pushRunInPlace takes them.
     L.reserve(count)
     const mask = L.reqMask
-    const k0 = (L.reqHead + L.reqCount) & mask
-    let k = k0
-    let last = L.lastTime()
-    // The sizes are written from the first that differs from the first one's on (with the ones
-    // before it); when none does, only the times are (DEFERRED_UNIFORM).
-    const b0 = sizes[sizeAt]!
-    if (!(b0 >= 0 && Number.isInteger(b0))) return from
-    let uniform = true
-    const time = L.reqTime
-    let s = sizeAt
-    for (let i = from, end = from + count; i < end; i++) {
-      const t = times[i]!
-      if (!(t >= last)) return i
-      const b = sizes[s]!
-      if (b !== b0) {
-        if (!(b >= 0 && Number.isInteger(b))) return i
-        if (uniform) {
-          uniform = false
-          for (let j = k0; j !== k; j = (j + 1) & mask) L.reqBytes[j] = b0
-        }
-      }
-      if (!uniform) L.reqBytes[k] = b
-      last = t
-      time[k] = t
-      k = (k + 1) & mask
-      s += sizeStride
-    }
-    L.tailTime = last
-    L.pushRun(seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, 0, b0, tag)
-    const first = L.reqCount === 0
-    L.reqCount += count
-    this.size += count
-    if (first) this.insert(lane)
-    return -1
+    const at = (L.reqHead + L.reqCount) & mask
+    for (let j = 0; j < count; j++) L.reqTime[(at + j) & mask] = times[from + j]!
+    return this.pushRunInPlace(lane, seq, flags, tag, count, at, sizes, sizeAt, sizeStride, false)
   }
 
   /**

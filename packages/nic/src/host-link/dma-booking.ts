@@ -198,12 +198,9 @@ export abstract class DmaBooking<T> {
         n--
         hs++
         if ((flags & DEFERRED_WRITE) === 0) {
+          // A read books the read channel: of the locals only the depth record changes.
           this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
           this.book(this.readCh, t, bytes, pcie.readLatencyPs)
-          linkFree = wch.linkFree
-          slot = wch.slot
-          issued = wch.issued
-          wbytes = wch.bytes
           outstanding = this.outstanding
           depthAt = this.depthAt
           depthPeak = this.depthPeak

@@ -116,12 +116,25 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
    * array is kept.
    */
   writeRunAt(lane: number, tag: T, count: number, times: Float64Array, sizes: Float64Array, sizeAt: number, sizeStride: number): void {
+    // mask -1: times is read from 0 on, without wrapping
+    this.issueRun(lane, tag, count, times, 0, -1, sizes, sizeAt, sizeStride, false, false)
+  }
+
+  /**
+   * The run list of writeRunAt (inPlace false: its times at times[at ..], copied into the lane)
+   * or of endRun (inPlace true: at slot `at` of the lane's time ring, `mask` its mask).
+   */
+  private issueRun(
+    lane: number, tag: T, count: number, times: Float64Array, at: number, mask: number,
+    sizes: Float64Array, sizeAt: number, sizeStride: number, checked: boolean, inPlace: boolean,
+  ): void {
     const now = this.sim.now
     let i = 0
+    let k = at
     let last = -1
     let s = sizeAt
     // Writes at or before now (a prefix: the times do not go back) are booked at once.
-    for (; i < count && times[i]! <= now; i++, s += sizeStride) last = this.write(sizes[s]!)
+    for (; i < count && times[k]! <= now; i++, s += sizeStride, k = (k + 1) & mask) last = this.write(sizes[s]!)
     if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
     if (i === count) return
     const q = this.deferred
@@ -129,17 +142,20 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     const flags = DEFERRED_WRITE | DEFERRED_RUN
     if (q.canLead(lane)) {
       checkSize(sizes[s]!)
-      this.lead(lane, times[i]!, sizes[s]!, 0, flags, tag)
+      this.lead(lane, times[k]!, sizes[s]!, 0, flags, tag)
       i++
       s += sizeStride
+      k = (k + 1) & mask
       if (i === count) return
     }
     // One number per write, as writeAt would take them: consecutive, nothing reserves in between.
     const seq = this.sim.reserveSeqs(count - i)
-    const bad = q.pushRun(lane, seq, flags, tag, count - i, times, i, sizes, s, sizeStride)
-    if (bad >= 0) checkSize(sizes[s + (bad - i) * sizeStride]!)
+    const bad = inPlace
+      ? q.pushRunInPlace(lane, seq, flags, tag, count - i, k, sizes, s, sizeStride, checked)
+      : q.pushRun(lane, seq, flags, tag, count - i, times, k, sizes, s, sizeStride)
+    if (bad >= 0) checkSize(sizes[s + bad * sizeStride]!)
     if (bad !== -1) {
-      throw new DmaError(`deferred DMA run on lane ${lane} at ${times[Math.max(i, bad)]} ps: no such lane, or a time before the lane's last request`)
+      throw new DmaError(`deferred DMA run on lane ${lane} at ${times[(k + Math.max(bad, 0)) & mask]} ps: no such lane, or a time before the lane's last request`)
     }
   }
 
@@ -192,36 +208,8 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
       return
     }
     this.runLane = -1
-    if (count === 0) return
-    const q = this.deferred
-    const L = q.lane[lane]!
-    const ring = L.reqTime
-    const mask = L.reqMask
-    let k = this.runAt
-    const now = this.sim.now
-    let i = 0
-    let last = -1
-    let s = sizeAt
-    // Writes at or before now (a prefix: the times do not go back) are booked at once, as in writeRunAt.
-    for (; i < count && ring[k]! <= now; i++, s += sizeStride, k = (k + 1) & mask) last = this.write(sizes[s]!)
-    if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
-    if (i === count) return
-    if (q.earliest <= now) this.bookDeferred(now, this.sim.seq)
-    const flags = DEFERRED_WRITE | DEFERRED_RUN
-    if (q.canLead(lane)) {
-      checkSize(sizes[s]!)
-      this.lead(lane, ring[k]!, sizes[s]!, 0, flags, tag)
-      i++
-      s += sizeStride
-      k = (k + 1) & mask
-      if (i === count) return
-    }
-    const seq = this.sim.reserveSeqs(count - i)
-    const bad = q.pushRunInPlace(lane, seq, flags, tag, count - i, k, sizes, s, sizeStride, checked)
-    if (bad >= 0) checkSize(sizes[s + bad * sizeStride]!)
-    if (bad !== -1) {
-      throw new DmaError(`deferred DMA run on lane ${lane} at ${ring[(k + Math.max(bad, 0)) & mask]} ps: no such lane, or a time before the lane's last request`)
-    }
+    const L = this.deferred.lane[lane]!
+    this.issueRun(lane, tag, count, L.reqTime, this.runAt, L.reqMask, sizes, sizeAt, sizeStride, checked, true)
   }
 
   /**
