@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Rng, Simulator, ns, transferPs, cyclesPs } from '../src/internal.js'
+import { quietEvent } from '../src/sim/simulator.js'
 
 describe('event order (EventHeap under Simulator.step)', () => {
   it('pops in (time, sequence) order for any insertion order', () => {
@@ -98,6 +99,29 @@ describe('event order (EventHeap under Simulator.step)', () => {
     sim.run()
     expect(log).toEqual(['after', 'later'])
     expect(sim.step()).toBe(false)
+  })
+
+  it('makes the queued host copies when an event throws, under run, step and runAsync', async () => {
+    // A quiet event queues a copy and throws: the caller that catches sees the bytes.
+    const runners: ((sim: Simulator) => Promise<unknown>)[] = [
+      async (sim) => sim.run(),
+      async (sim) => { while (sim.step()) { /* until the throw */ } },
+      (sim) => sim.runAsync(),
+    ]
+    for (const go of runners) {
+      const sim = new Simulator()
+      const src = new Uint8Array(1024).fill(7)
+      const dst = new Uint8Array(1024)
+      sim.at(1, quietEvent(() => {
+        sim.hostCopies.copy(dst, 0, src, 0, src.length)
+        throw new Error('boom')
+      }), null)
+      sim.at(2, () => {}, null)
+      await expect(go(sim)).rejects.toThrow('boom')
+      expect(sim.hostCopies.size).toBe(0)
+      expect(dst[1023]).toBe(7)
+      expect(sim.pending).toBe(1)
+    }
   })
 })
 

@@ -134,7 +134,13 @@ export class Simulator implements WakeupSink {
    * memory holds every byte copied so far when it returns.
    */
   step(until: Ps = Infinity): boolean {
-    const ran = this.advance(until)
+    let ran: boolean
+    try {
+      ran = this.advance(until)
+    } catch (err) {
+      this.recover()
+      throw err
+    }
     this.hostCopies.flush()
     return ran
   }
@@ -142,7 +148,9 @@ export class Simulator implements WakeupSink {
   /**
    * The one loop of the simulator: `step`, `run` and `runAsync` are this in a loop. Events pushed
    * back to back for one time form a group (see EventHeap); `cursor` walks the current group
-   * across calls. A queued host copy is made before any event that is not quiet.
+   * across calls. A queued host copy is made before any event that is not quiet. An event that
+   * throws leaves `cursor` at the rest of its group; the caller's catch runs recover (no try here,
+   * in the body of the loop).
    */
   private advance(until: Ps): boolean {
     const heap = this.heap
@@ -160,22 +168,28 @@ export class Simulator implements WakeupSink {
     s = heap.take(s)
     this.cursor = s
     this.executed++
-    try {
-      fn(arg)
-    } catch (err) {
-      // The rest of the group stays queued, so a caller that catches can go on stepping.
-      if (s >= 0) heap.restoreGroup(s)
-      this.cursor = -1
-      // The caller sees memory as the events so far left it.
-      this.hostCopies.flush()
-      throw err
-    }
+    fn(arg)
     return true
+  }
+
+  /** After an event threw out of advance: what it leaves, so that a caller that catches can go on. */
+  private recover(): void {
+    // The rest of the group stays queued.
+    const s = this.cursor
+    if (s >= 0) this.heap.restoreGroup(s)
+    this.cursor = -1
+    // The caller sees memory as the events so far left it.
+    this.hostCopies.flush()
   }
 
   /** Runs events synchronously up to and including time `until`. For models without processes. */
   run(until: Ps = Infinity): void {
-    while (this.advance(until)) {}
+    try {
+      while (this.advance(until)) {}
+    } catch (err) {
+      this.recover()
+      throw err
+    }
     this.hostCopies.flush()
   }
 
@@ -209,6 +223,7 @@ export class Simulator implements WakeupSink {
             }
           }
         } catch (err) {
+          this.recover()
           reject(err)
           return
         }
