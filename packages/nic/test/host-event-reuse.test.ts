@@ -1,7 +1,7 @@
 // HostEventQueue.event reuses an event only once the queue has released it: discarded (when no
 // log keeps it), or handled by a listener that said it keeps none. Released events are poisoned.
 import { describe, expect, it } from 'vitest'
-import { HostEventQueue, Simulator, setHostEventReuse, type HostEvent, type MessageHeader } from '../src/internal.js'
+import { Cluster, HostEventQueue, ReturnCode, Simulator, makeEvent, setHostEventReuse, type HostEvent, type MessageHeader } from '../src/internal.js'
 
 const HEADER = { source: 3, target: 4, matchBits: 9n, length: 16, remoteOffset: 0, hdrData: 0, userHeader: [], messageId: 7 } as MessageHeader
 
@@ -76,5 +76,46 @@ describe('host event reuse', () => {
     } finally {
       setHostEventReuse(was)
     }
+  })
+})
+
+describe('host event pool stays bounded', () => {
+  it('events made outside the pool (makeEvent) are released into it at most up to its cap', () => {
+    const q = new HostEventQueue(new Simulator(), false)
+    q.listen(() => false, () => {}, () => true)
+    for (let i = 0; i < 3000; i++) q.post(makeEvent('dropped', i, 1, { header: HEADER, length: 16 }))
+    expect(q.pooled).toBe(1024)
+  })
+
+  it('offloaded receives: the completion DMA and handler events come from the pool, which does not grow with the messages', async () => {
+    // A handler ME (its completion writes a notifying DMA, as the runtime's offloaded receives do,
+    // and posts a handler event) takes 2,000 puts; the host listens and keeps no event. Before the
+    // per-message dma and handler events were taken from the pool, every one of them was released
+    // into it, so the pool grew by two per message.
+    const c = new Cluster({ nodes: 2, profile: 'sc19', seed: 1, keepEventLog: false })
+    const nic = c.nic(1)
+    const host = new Uint8Array(64)
+    const seen: string[] = []
+    nic.events.listen(() => true, (e) => { if (e.kind !== 'put') seen.push(e.kind) }, null, true)
+    nic.postMe({
+      matchBits: 1n, useOnce: false, length: host.length, hostBuffer: host,
+      context: {
+        hpuMemBytes: 0, hostBuffer: host,
+        payload: () => ReturnCode.SUCCESS,
+        completion: (ctx) => {
+          ctx.dmaToHost(0, null, 0, 0)
+          ctx.hostEvent(7)
+          return ReturnCode.SUCCESS
+        },
+      },
+    })
+    const MESSAGES = 2000
+    for (let k = 0; k < MESSAGES; k++) c.sim.at(k * 1_000_000, () => { c.nic(0).put({ target: 1, matchBits: 1n, bytes: 16 }) })
+    await c.sim.runAsync()
+    await settle()
+    expect(seen.filter((k) => k === 'dma').length).toBe(MESSAGES)
+    expect(seen.filter((k) => k === 'handler').length).toBe(MESSAGES)
+    // a message's events are released before the next message comes (1 µs apart)
+    expect(nic.events.pooled).toBeLessThanOrEqual(4)
   })
 })

@@ -81,7 +81,9 @@ export class InboundEngine implements HerSink<Her> {
     this.p.stats.packetsIn++
     const frag = pkt.user as WireFragment
     if (frag.kind === WIRE_ACK) {
-      this.p.postAt(makeEvent('ack', this.p.sim.now, this.p.node, { header: frag.header, length: frag.header.length }))
+      const now = this.p.sim.now
+      const h = frag.header
+      this.p.postAt(this.p.events.event('ack', now, this.p.node, 0, 0, h, h.length, 0, 0, 0, '', null, now))
       this.p.network.release(pkt)
       return
     }
@@ -519,17 +521,15 @@ export class InboundEngine implements HerSink<Her> {
       me.activeMessages--
       const u = msg.unexpected
       if (u !== null) {
-        const fields = {
-          meId: me.id, userPtr: msg.userPtr, header: h, length: h.length, hostOffset: msg.depositBase, droppedBytes: msg.droppedBytes,
-          firstByteAt: msg.firstByteAt,
-        }
         u.done = true
         u.doneAt = done
         u.firstByteAt = msg.firstByteAt
         u.droppedBytes = msg.droppedBytes
-        p.postAt(makeEvent('unexpected', done, p.node, { ...fields, unexpected: u }))
+        const ev = p.events
+        const at = msg.depositBase, dropped = msg.droppedBytes, first = msg.firstByteAt
+        p.postAt(ev.event('unexpected', done, p.node, me.id, msg.userPtr, h, h.length, at, dropped, 0, '', u, first))
         const by = u.claimedBy
-        if (by !== null) p.postAt(makeEvent('put-overflow', done, p.node, { ...fields, meId: by.id, userPtr: by.options.userPtr ?? 0, unexpected: u }))
+        if (by !== null) p.postAt(ev.event('put-overflow', done, p.node, by.id, by.options.userPtr ?? 0, h, h.length, at, dropped, 0, '', u, first))
       } else if (!msg.pending) {
         p.postAt(p.events.event('put', done, p.node, me.id, msg.userPtr, h, h.length, msg.depositBase, msg.droppedBytes, 0, '', null, msg.firstByteAt))
       }

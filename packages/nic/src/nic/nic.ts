@@ -256,7 +256,7 @@ export class Nic {
         else sim.at(t, c.incBy, n)
       },
       hostEvent: (t, msg, value) => {
-        this.parts.postAt(makeEvent('handler', t, this.node, { meId: msg.meId, userPtr: msg.userPtr, header: msg.header, value }))
+        this.parts.postAt(this.events.event('handler', t, this.node, msg.meId, msg.userPtr, msg.header, 0, 0, 0, value, '', null, t))
       },
     }
   }
@@ -265,8 +265,6 @@ export class Nic {
   private written(msg: ProcessedMessage, done: Ps, bytes: number, hostOffset: number, notify: boolean): void {
     if (done > msg.lastWriteAt) msg.lastWriteAt = done
     if (!notify) return
-    this.parts.postAt(makeEvent('dma', done, this.node, {
-      meId: msg.meId, userPtr: msg.userPtr, header: msg.header, length: bytes, hostOffset,
-    }))
+    this.parts.postAt(this.events.event('dma', done, this.node, msg.meId, msg.userPtr, msg.header, bytes, hostOffset, 0, 0, '', null, done))
   }
 }

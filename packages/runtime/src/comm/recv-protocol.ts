@@ -8,7 +8,7 @@ import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type Put
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
 import type { ReceivePlan } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
-import { postReceive } from '../strategies/receive/post-receive.js'
+import { postParsedReceive } from '../strategies/receive/post-receive.js'
 import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
 import { hostReceive } from '../strategies/receive/host.js'
 import { getTypeAttributes, strategyFor } from '../types.js'
@@ -268,7 +268,7 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
     }
     let posted
     try {
-      posted = postReceive(request, { ...me, userPtr: ptr })
+      posted = postParsedReceive(request, { ...me, userPtr: ptr })
     } catch (err) {
       if (!(err instanceof MpiError) || strategy === FALLBACK_RECEIVE.name) throw err
       unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
@@ -276,7 +276,7 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
         strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
           `${received / a.type.size} x ${typeName(a.type)} (${err.message}); run option strictStrategy forbids the host fallback`)
       }
-      posted = postReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, { ...me, userPtr: ptr })
+      posted = postParsedReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, { ...me, userPtr: ptr })
     }
     plan = posted.plan
     prepPs = plan.hostPrepPs

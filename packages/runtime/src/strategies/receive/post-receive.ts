@@ -4,6 +4,7 @@
 
 import debugFactory from 'debug'
 import { NicMemoryError } from '@spinmpi/nic'
+import { MpiError, ERR_ARG } from '@spinmpi/ddt'
 import { needsSpill, withSpill } from '../../faults/spill-unpack.js'
 import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from '../contract.js'
 import { hostPlan } from './host.js'
@@ -15,6 +16,15 @@ const log = debugFactory('spinmpi:runtime')
 
 export const postReceive: PostReceive = (req, me) => {
   parseReceiveRequest(req)
+  return postParsedReceive(req, me)
+}
+
+/**
+ * postReceive for a request the runtime built from arguments its API checked already (the
+ * receive protocol, once per message): no zod parse on that path.
+ */
+export const postParsedReceive: PostReceive = (req, me) => {
+  if (!req.type.committed) throw new MpiError(ERR_ARG, 'receive.type: the datatype is not committed')
   const residency = residencyOf(req.nic)
   const policy = req.onNicMemoryFull ?? 'fallback'
   for (;;) {
