@@ -2,8 +2,40 @@ import { describe, expect, it } from 'vitest'
 import { Cluster, ReturnCode } from '../src/index.js'
 
 const pattern = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 17 + 2) & 0xff)
+const src3000 = () => pattern(3000)
 
 describe('outbound engine', () => {
+  it("sendEvent: false posts no 'send' event (and no simulator event for it); the put arrives as with one", () => {
+    const runPuts = (sendEvent: boolean | undefined) => {
+      const c = new Cluster({ nodes: 2, profile: 'sc19', seed: 1 })
+      const host = new Uint8Array(8000)
+      c.nic(1).postMe({ matchBits: 5n, length: host.length, hostBuffer: host, useOnce: false, manageLocal: true })
+      const src = pattern(3000)
+      // a one-shot put and a streaming one, each with the option as given
+      const dest = { target: 1, matchBits: 5n, ...(sendEvent === undefined ? {} : { sendEvent }) }
+      c.nic(0).put({ ...dest, bytes: src.length, data: src })
+      const s = c.nic(0).sputStart(dest, 3000, src.subarray(0, 1000), 1000)
+      c.nic(0).sputStream(s, src.subarray(1000), 2000, true)
+      c.run()
+      return {
+        sends: c.nic(0).events.log.filter((e) => e.kind === 'send').map((e) => e.time),
+        puts: c.nic(1).events.log.filter((e) => e.kind === 'put').map((e) => [e.time, e.length]),
+        executed: c.sim.executed,
+        bytes: Array.from(host.subarray(0, 6000)),
+      }
+    }
+    const quiet = runPuts(false)
+    const loud = runPuts(undefined)
+    expect(runPuts(true)).toEqual(loud)
+    expect(loud.sends).toHaveLength(2)
+    expect(quiet.sends).toEqual([])
+    // the same arrivals, bytes and times; one event fewer per put (the sender's injected event)
+    expect(quiet.puts).toEqual(loud.puts)
+    expect(quiet.bytes).toEqual(loud.bytes)
+    expect(quiet.bytes.slice(0, 3000)).toEqual(Array.from(src3000()))
+    expect(quiet.executed).toBe(loud.executed - 2)
+  })
+
   it('streaming puts form one message at the target: one match, one header and one completion handler', () => {
     const c = new Cluster({ nodes: 2, profile: 'sc19', seed: 1 })
     const total = 5000

@@ -51,6 +51,11 @@ export interface PutDestination {
   readonly userHeader?: readonly number[]
   /** Ask the target for an ack event back at this node. */
   readonly ack?: boolean
+  /**
+   * false: post no 'send' event when the message has left this NIC (Portals' send-event
+   * suppression), for puts whose sender waits on something else. Default true.
+   */
+  readonly sendEvent?: boolean
 }
 
 /** Options of a handler DMA: blocking or not, and whether the write raises a host event. */

@@ -34,6 +34,8 @@ export interface StreamingPut {
   packets: number
   ended: boolean
   readonly ack: boolean
+  /** The host hears when the message has left (a 'send' event; PutDestination.sendEvent). */
+  readonly sendEvent: boolean
   /** Data mode: the message's bytes as they arrive, so a packet can span two chunks. */
   staging: Uint8Array | null
 }
@@ -109,7 +111,7 @@ export class OutboundEngine implements HerSink<Her> {
     const header = this.header(opts, opts.bytes)
     const frag: WireFragment = {
       kind: WIRE_PUT, header, fragOffset: 0, firstPacket: 0, first: true, eom: true,
-      totalPackets: this.p.network.packetCount(opts.bytes), ack: opts.ack === true,
+      totalPackets: this.p.network.packetCount(opts.bytes), ack: opts.ack === true, sendEvent: opts.sendEvent !== false,
     }
     this.sendFromHost(frag, opts.bytes, opts.data ?? null, at)
     return header
@@ -118,7 +120,8 @@ export class OutboundEngine implements HerSink<Her> {
   /** Starts a streaming put of `totalBytes` with its first chunk. */
   sputStart(dest: PutDestination, totalBytes: number, chunk: Uint8Array | null, chunkBytes: number, eom = false): StreamingPut {
     const s: StreamingPut = {
-      header: this.header(dest, totalBytes), sent: 0, pending: 0, packets: 0, ended: false, ack: dest.ack === true, staging: null,
+      header: this.header(dest, totalBytes), sent: 0, pending: 0, packets: 0, ended: false, ack: dest.ack === true,
+      sendEvent: dest.sendEvent !== false, staging: null,
     }
     this.sputStream(s, chunk, chunkBytes, eom)
     return s
@@ -145,7 +148,7 @@ export class OutboundEngine implements HerSink<Her> {
     const npkts = this.p.network.packetCount(ready)
     const frag: WireFragment = {
       kind: WIRE_PUT, header: s.header, fragOffset: s.sent, firstPacket: s.packets, first: s.packets === 0,
-      eom, totalPackets: s.packets + npkts, ack: s.ack,
+      eom, totalPackets: s.packets + npkts, ack: s.ack, sendEvent: s.sendEvent,
     }
     const data = s.staging === null ? null : s.staging.subarray(s.sent, s.sent + ready)
     s.sent += ready
@@ -160,6 +163,7 @@ export class OutboundEngine implements HerSink<Her> {
     const header = this.header(dest, len)
     const frag: WireFragment = {
       kind: WIRE_PUT, header, fragOffset: 0, firstPacket: 0, first: true, eom: true, totalPackets: 1, ack: dest.ack === true,
+      sendEvent: dest.sendEvent !== false,
     }
     this.sendAt(Math.max(at, this.lastSendAt), frag, len, data)
     return header
@@ -168,7 +172,7 @@ export class OutboundEngine implements HerSink<Her> {
   /** A zero-byte ack back to the initiator of `header`. */
   sendAck(header: MessageHeader, at: Ps): void {
     const frag: WireFragment = {
-      kind: WIRE_ACK, header, fragOffset: 0, firstPacket: 0, first: true, eom: true, totalPackets: 1, ack: false,
+      kind: WIRE_ACK, header, fragOffset: 0, firstPacket: 0, first: true, eom: true, totalPackets: 1, ack: false, sendEvent: false,
     }
     const p = this.p
     p.later(at, () => p.network.send({ src: p.node, dst: header.source, bytes: 0, user: frag }))
@@ -211,7 +215,7 @@ export class OutboundEngine implements HerSink<Her> {
     }
     const frag: WireFragment = {
       kind: WIRE_PUT, header: msg.header, fragOffset: her.offset, firstPacket: her.index, first: her.index === 0,
-      eom: her.index === msg.totalPackets - 1, totalPackets: msg.totalPackets, ack: msg.ack,
+      eom: her.index === msg.totalPackets - 1, totalPackets: msg.totalPackets, ack: msg.ack, sendEvent: true,
     }
     // The filled packet leaves when the handler is done (and after earlier sends).
     this.sendAt(Math.max(p.sim.now, this.lastSendAt), frag, her.length, her.scratch)
@@ -243,7 +247,7 @@ export class OutboundEngine implements HerSink<Her> {
     s.bytes = bytes
     s.data = data
     s.user = frag
-    s.onInjected = frag.eom ? this.sentFn : undefined
+    s.onInjected = frag.eom && frag.sendEvent ? this.sentFn : undefined
     if (t <= p.sim.now) this.send(s)
     else p.sim.at(t, this.sendFn, s)
   }

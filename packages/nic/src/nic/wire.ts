@@ -22,4 +22,6 @@ export interface WireFragment {
   readonly totalPackets: number
   /** The initiator wants an ack event. */
   readonly ack: boolean
+  /** The initiator's host hears when the last fragment has left (a 'send' event). */
+  readonly sendEvent: boolean
 }

@@ -288,8 +288,8 @@ function postData(r: Recv, source: number, tag: number, rv: number, sent: number
   // CTS once the host has made the NIC state and postReceive's one PCIe copy of it has landed
   const ctsAt = Math.max(sim.now + prepPs, readyAt)
   sim.at(ctsAt, () => {
-    const h = ep.nic.put({ target: source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, rv), bytes: 0, hdrData: received })
-    ep.onSent(h.messageId, () => {})
+    // nothing waits for the CTS to leave: no send event
+    ep.nic.put({ target: source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, rv), bytes: 0, hdrData: received, sendEvent: false })
   })
 }
 

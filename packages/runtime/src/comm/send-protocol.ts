@@ -45,7 +45,6 @@ export interface SendArgs {
   readonly sync?: boolean
 }
 
-const noop = (): void => {}
 
 /**
  * One send from its call to its send event, in one object: its arguments, the text of its
@@ -221,8 +220,11 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   })
   nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rv), source: a.dest, length: 0, useOnce: true, userPtr: ctsPtr })
   sim.at(issueAt, () => {
-    const h = nic.put({ target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: n, userHeader: [signatureCode(a.type), rv] })
-    ep.onSent(h.messageId, noop)
+    // the send waits for the CTS, not for the RTS to leave: no send event
+    nic.put({
+      target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: n, userHeader: [signatureCode(a.type), rv],
+      sendEvent: false,
+    })
   })
 }
 
