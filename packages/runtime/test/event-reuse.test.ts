@@ -2,7 +2,8 @@
 // endpoint's listener has handled them, or when discarded; the inbound engine reuses the record
 // of a message no handler saw once it is finalized; and a sendrecv series reuses the calls and
 // requests of its finished steps (with a host send's typed send and put, and its receive's status,
-// ME options and ME, which the NIC hands out again when it is done with it). A run with reuse must
+// ME options and ME, which the NIC hands out again when it is done with it); released HPU memory
+// serves the next execution context of its size. A run with reuse must
 // give exactly what a run gives where every released object is poisoned and never handed out
 // again (a read of a released one then sees -1s, NaNs and nulls): random point-to-point traffic
 // (eager and rendezvous, contiguous and strided types, wildcards, late receives that find
@@ -11,7 +12,7 @@
 // sends. Statuses, received bytes, times, event counts, statistics and the GOAL trace are compared.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { setHostEventReuse, setInboundMessageReuse, setMatchEntryReuse } from '@spinmpi/nic/internal'
+import { setHostEventReuse, setHpuMemoryReuse, setInboundMessageReuse, setMatchEntryReuse } from '@spinmpi/nic/internal'
 import { run, setSeriesCallReuse, types, type Datatype, type Request } from '../src/internal.js'
 
 const BYTE = types.BYTE
@@ -117,6 +118,7 @@ async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
   const calls = setSeriesCallReuse(on)
   const inbound = setInboundMessageReuse(on)
   const entries = setMatchEntryReuse(on)
+  const hpuMem = setHpuMemoryReuse(on)
   try {
     return await f()
   } finally {
@@ -124,6 +126,7 @@ async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
     setSeriesCallReuse(calls)
     setInboundMessageReuse(inbound)
     setMatchEntryReuse(entries)
+    setHpuMemoryReuse(hpuMem)
   }
 }
 

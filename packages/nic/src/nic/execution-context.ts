@@ -47,8 +47,10 @@ export class ExecutionContext {
     readonly hostLength: number,
     /** The node-wide split this context also adds to. */
     private readonly nodeSplit: HandlerSplit,
+    /** Zeroed bytes of exactly spec.hpuMemBytes to use as the HPU memory (a pooled one), or null. */
+    zeroed: Uint8Array | null = null,
   ) {
-    this.mem = new Uint8Array(spec.hpuMemBytes)
+    this.mem = zeroed ?? new Uint8Array(spec.hpuMemBytes)
     if (spec.initialMem) this.mem.set(spec.initialMem.subarray(0, spec.hpuMemBytes))
     this.view = new DataView(this.mem.buffer, this.mem.byteOffset, this.mem.byteLength)
     this.policy = spec.policy ?? DEFAULT_POLICY

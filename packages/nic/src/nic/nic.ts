@@ -12,6 +12,7 @@ import type { Ps } from '../sim/time.js'
 import { ns } from '../sim/time.js'
 import { CountingEvent } from './counting-event.js'
 import { ExecutionContext } from './execution-context.js'
+import { HpuMemoryPool } from './hpu-memory-pool.js'
 import type { ExecutionContextSpec, PutDestination } from './handler-api.js'
 import { HerPool } from './her.js'
 import type { HpuServices } from './hpu-context.js'
@@ -75,6 +76,8 @@ export class Nic {
   private readonly parts: NicParts
   private readonly postFn = (e: HostEvent) => this.events.post(e)
   private readonly putFn = (put: PutOptions) => { this.outbound.put(put) }
+  /** HPU memory of released contexts, for the next ones. */
+  private readonly hpuMemory = new HpuMemoryPool()
   private readonly trustedInputs: boolean
 
   constructor(options: NicOptions) {
@@ -197,7 +200,7 @@ export class Nic {
 
   private makeContext(spec: ExecutionContextSpec, hostLength: number, counter: CountingEvent | null): ExecutionContext {
     const off = spec.hpuMemBytes > 0 ? this.memory.alloc(spec.hpuMemBytes, this.sim.now) : -1
-    const ctx = new ExecutionContext(spec, off, hostLength, this.stats.split)
+    const ctx = new ExecutionContext(spec, off, hostLength, this.stats.split, this.hpuMemory.take(spec.hpuMemBytes))
     ctx.counter = counter
     return ctx
   }
@@ -220,6 +223,8 @@ export class Nic {
     if (ctx !== null && !ctx.released) {
       ctx.released = true
       if (ctx.nicMemOffset >= 0) this.memory.free(ctx.nicMemOffset, this.sim.now)
+      // no handler of it runs again (no message in flight, unlinked): its bytes serve the next context
+      this.hpuMemory.give(ctx.mem)
     }
   }
 
