@@ -121,3 +121,43 @@ describe('the packet buffer in the simulation', () => {
     for (const r of [chosen, starved]) expect(Math.abs(r.modelNs - r.ns) / r.ns).toBeLessThan(0.25)
   })
 })
+
+describe('Δr choice memo (chooseDeltaR)', () => {
+  it('gives what a fresh choice gives for any sequence of free NIC memory and ε; the same object when nothing changed', async () => {
+    const { chooseDeltaR, receiveStrategy } = await import('../src/internal.js')
+    const { BYTE, vector } = await import('@spinmpi/ddt')
+    const build = () => vector(1 << 14, 16, 32, BYTE).commit()
+    const req = (type: ReturnType<typeof build>, used: number, epsilon: number) => ({
+      nic: { profile: sc19, memory: { capacity: sc19.nic.nicMemBytes, used } }, type, count: 1, buffer: null, bufferOffset: 0,
+      strategy: 'rw-cp', epsilon,
+    }) as unknown as Parameters<typeof chooseDeltaR>[0]
+    await fc.assert(fc.asyncProperty(
+      fc.array(fc.record({
+        // free memory from plenty down to a few checkpoints' worth (memory then binds)
+        used: fc.constantFrom(0, 0, sc19.nic.nicMemBytes - 4096, sc19.nic.nicMemBytes - 1024, 1 << 20),
+        epsilon: fc.constantFrom(0.2, 0.2, 0.05, 1),
+        strategy: fc.constantFrom('rw-cp' as const, 'ro-cp' as const),
+      }), { minLength: 1, maxLength: 12 }),
+      async (calls) => {
+        const type = build()
+        let last: { key: string; choice: unknown } | null = null
+        for (const c of calls) {
+          const s = receiveStrategy(c.strategy)
+          const got = chooseDeltaR(req(type, c.used, c.epsilon), s.model!, s.deltaR!)
+          // a type never seen: no memo
+          expect(got).toEqual(chooseDeltaR(req(build(), c.used, c.epsilon), s.model!, s.deltaR!))
+          const key = `${c.used} ${c.epsilon} ${c.strategy}`
+          if (last !== null && last.key === key) expect(got).toBe(last.choice)
+          last = { key, choice: got }
+        }
+      },
+    ), { numRuns: 60, seed: 3 })
+    // memory binds when little is free: the memo must not hand back the roomy choice
+    const type = build()
+    const s = receiveStrategy('rw-cp')
+    const roomy = chooseDeltaR(req(type, 0, 0.2), s.model!, s.deltaR!)
+    const tight = chooseDeltaR(req(type, sc19.nic.nicMemBytes - 1024, 0.2), s.model!, s.deltaR!)
+    expect(tight.binds).toBe('memory')
+    expect(tight.deltaR).toBeGreaterThan(roomy.deltaR)
+  })
+})
