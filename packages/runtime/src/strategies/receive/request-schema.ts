@@ -20,5 +20,5 @@ export function parseReceiveRequest(req: ReceiveRequest): void {
     const issue = r.error.issues[0]!
     throw new MpiError(ERR_ARG, `receive.${issue.path.join('.')}: ${issue.message}`)
   }
-  if (!req.type.committed) throw new MpiError(ERR_ARG, 'receive.type: the datatype is not committed')
+  // that the type is committed, postParsedReceive checks (on every path)
 }
