@@ -24,7 +24,7 @@ import { advance, chunkPackets, hasPending, isDone, OutChunk, OutMessage } from 
 import { packetViews, type PacketViews } from './payload-views.js'
 import { Packet, PKT_COMPLETION, PKT_DUPLICATE, PKT_HEADER, type PacketArrival } from './packet.js'
 import { boundedShuffle } from './reorder.js'
-import { removeAt } from './remove-at.js'
+import { removeAt } from './list-at.js'
 import { defaultRtoPs, ResendQueue, type Resend } from './retransmit.js'
 import type { FaultOptions, MessageSpec, NetworkCounters, NetworkOptions, ReorderOptions, StreamSpec } from './types.js'
 

@@ -1,6 +1,7 @@
 // The host side of the NIC: an event queue with simulated timestamps that synchronous code can
 // poll and async host code can await.
 
+import { removeAt } from '../net/list-at.js'
 import type { Simulator } from '../sim/simulator.js'
 import type { Signal } from '../sim/signal.js'
 import type { Ps } from '../sim/time.js'
@@ -199,7 +200,7 @@ export class HostEventQueue {
     for (let i = 0; i < this.waiters.length; i++) {
       const w = this.waiters[i]!
       if (w.filter(event)) {
-        this.waiters.splice(i, 1)
+        removeAt(this.waiters, i)
         w.signal.fire(event)
         return
       }
@@ -268,7 +269,9 @@ export class HostEventQueue {
   poll(filter: HostEventFilter = ANY): HostEvent | null {
     const i = this.queued.findIndex(filter)
     if (i < 0) return null
-    return this.queued.splice(i, 1)[0]!
+    const e = this.queued[i]!
+    removeAt(this.queued, i)
+    return e
   }
 
   /** The first event passing `filter`: an already queued one, or the next one posted. */

@@ -3,7 +3,7 @@
 // Unexpected messages (matched on the overflow list) are remembered so that a later priority
 // append finds them first, as Portals' PtlMEAppend does.
 
-import { removeAt } from '../net/remove-at.js'
+import { insertAt, removeAt } from '../net/list-at.js'
 import { MatchEntry, type MeOptions } from './match-entry.js'
 import type { MessageHeader } from './handler-api.js'
 
@@ -75,7 +75,7 @@ export class MatchingUnit {
     const list = this.listOf(me)
     let i = 0
     while (i < list.length && list[i]!.seq < me.seq) i++
-    list.splice(i, 0, me)
+    insertAt(list, i, me)
     me.linked = true
   }
 
@@ -110,7 +110,7 @@ export class MatchingUnit {
       const u = this.unexpected[i]!
       this.searched++
       if (me.accepts(u.header.source, u.header.matchBits)) {
-        if (take) this.unexpected.splice(i, 1)
+        if (take) removeAt(this.unexpected, i)
         return u
       }
     }

@@ -2,6 +2,7 @@
 // list and coalescing on free, so fragmentation is real (a request can fail although enough bytes
 // are free in total). Occupancy is recorded over simulated time with its peak.
 
+import { insertAt, removeAt } from '../net/list-at.js'
 import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
 
@@ -47,8 +48,8 @@ export class NicMemory {
       if (len < size) continue
       const off = this.freeOff[i]!
       if (len === size) {
-        this.freeOff.splice(i, 1)
-        this.freeLen.splice(i, 1)
+        removeAt(this.freeOff, i)
+        removeAt(this.freeLen, i)
       } else {
         this.freeOff[i] = off + size
         this.freeLen[i] = len - size
@@ -69,17 +70,17 @@ export class NicMemory {
     this.used -= size
     let i = 0
     while (i < this.freeOff.length && this.freeOff[i]! < offset) i++
-    this.freeOff.splice(i, 0, offset)
-    this.freeLen.splice(i, 0, size)
+    insertAt(this.freeOff, i, offset)
+    insertAt(this.freeLen, i, size)
     if (i + 1 < this.freeOff.length && offset + size === this.freeOff[i + 1]) {
       this.freeLen[i] = this.freeLen[i]! + this.freeLen[i + 1]!
-      this.freeOff.splice(i + 1, 1)
-      this.freeLen.splice(i + 1, 1)
+      removeAt(this.freeOff, i + 1)
+      removeAt(this.freeLen, i + 1)
     }
     if (i > 0 && this.freeOff[i - 1]! + this.freeLen[i - 1]! === offset) {
       this.freeLen[i - 1] = this.freeLen[i - 1]! + this.freeLen[i]!
-      this.freeOff.splice(i, 1)
-      this.freeLen.splice(i, 1)
+      removeAt(this.freeOff, i)
+      removeAt(this.freeLen, i)
     }
     this.occupancy.record(now, this.used)
   }
