@@ -52,6 +52,8 @@ export class InboundEngine implements HerSink<Her> {
   /** Released records of messages no handler saw (see finalize), for the next messages. */
   private readonly spareMessages: InboundMessage[] = []
   private readonly reuseMessages = inboundMessageReuse()
+  /** Virtual HPU sets of finished messages, all idle, for the next blockedRR messages. */
+  private readonly spareVhpuSets: VirtualHpu[][] = []
   private matchFreeAt: Ps = 0
   private pumpScheduled = false
   private readonly matchPs: Ps
@@ -378,11 +380,37 @@ export class InboundEngine implements HerSink<Her> {
   private vhpuFor(msg: InboundMessage, index: number): VirtualHpu | null {
     const policy = msg.context.policy
     if (policy.kind !== 'blockedRR') return null
-    if (msg.vhpus === null) {
-      msg.vhpus = []
-      for (let i = 0; i < policy.vhpus; i++) msg.vhpus.push(new VirtualHpu(i))
-    }
+    if (msg.vhpus === null) msg.vhpus = this.takeVhpuSet(policy.vhpus)
     return msg.vhpus[Math.floor(index / policy.deltaP) % policy.vhpus]!
+  }
+
+  /** `n` idle virtual HPUs numbered 0..n-1: a spare set of that size, or a new one. */
+  private takeVhpuSet(n: number): VirtualHpu[] {
+    const spares = this.spareVhpuSets
+    for (let i = spares.length - 1; i >= 0; i--) {
+      const set = spares[i]!
+      if (set.length !== n) continue
+      spares[i] = spares[spares.length - 1]!
+      spares.pop()
+      return set
+    }
+    const set: VirtualHpu[] = []
+    for (let i = 0; i < n; i++) set.push(new VirtualHpu(i))
+    return set
+  }
+
+  /**
+   * A finished message's virtual HPUs go back for reuse when every one is idle: no packet queued
+   * and not on an HPU (without a completion handler the last one still is, until its HPU's
+   * finish returns; that set is left to the collector).
+   */
+  private releaseVhpus(msg: InboundMessage): void {
+    const set = msg.vhpus
+    if (set === null) return
+    msg.vhpus = null
+    if (!this.reuseMessages) return
+    for (let i = 0; i < set.length; i++) if (set[i]!.state !== 0 || set[i]!.queue.length !== 0) return
+    this.spareVhpuSets.push(set)
   }
 
   /** Frees a payload HER's packet and buffer space and counts the packet as handled. */
@@ -506,6 +534,7 @@ export class InboundEngine implements HerSink<Her> {
     const now = p.sim.now
     msg.finished = true
     this.messages.delete(msg.header)
+    this.releaseVhpus(msg)
     if (this.lastMsg === msg) {
       this.lastHeader = null
       this.lastMsg = null
