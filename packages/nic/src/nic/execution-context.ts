@@ -51,7 +51,9 @@ export class ExecutionContext {
     zeroed: Uint8Array | null = null,
   ) {
     this.mem = zeroed ?? new Uint8Array(spec.hpuMemBytes)
-    if (spec.initialMem) this.mem.set(spec.initialMem.subarray(0, spec.hpuMemBytes))
+    const init = spec.initialMem
+    // (a view of the first hpuMemBytes only when there are more: subarray allocates one per receive)
+    if (init) this.mem.set(init.length <= spec.hpuMemBytes ? init : init.subarray(0, spec.hpuMemBytes))
     this.view = new DataView(this.mem.buffer, this.mem.byteOffset, this.mem.byteLength)
     this.policy = spec.policy ?? DEFAULT_POLICY
     this.header = spec.header
