@@ -24,7 +24,8 @@ const DEFAULT_POLICY: SchedulingPolicy = { kind: 'default' }
 
 export class ExecutionContext {
   readonly mem: Uint8Array
-  readonly view: DataView
+  /** Made at the first use: most handlers never read HPU memory through it (one object less per context). */
+  private memView: DataView | null = null
   readonly policy: SchedulingPolicy
   /**
    * The spec's handlers and host buffer, read once: specs of different handlers have different
@@ -54,12 +55,15 @@ export class ExecutionContext {
     const init = spec.initialMem
     // (a view of the first hpuMemBytes only when there are more: subarray allocates one per receive)
     if (init) this.mem.set(init.length <= spec.hpuMemBytes ? init : init.subarray(0, spec.hpuMemBytes))
-    this.view = new DataView(this.mem.buffer, this.mem.byteOffset, this.mem.byteLength)
     this.policy = spec.policy ?? DEFAULT_POLICY
     this.header = spec.header
     this.payload = spec.payload
     this.completion = spec.completion
     this.hostBuffer = spec.hostBuffer
+  }
+
+  get view(): DataView {
+    return (this.memView ??= new DataView(this.mem.buffer, this.mem.byteOffset, this.mem.byteLength))
   }
 
   book(phase: HandlerPhase | 'other', cycles: number): void {

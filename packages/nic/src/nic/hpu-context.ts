@@ -51,7 +51,10 @@ export class HpuContext implements HandlerContext {
   readonly node: number
   vhpu = -1
   mem!: Uint8Array
-  view!: DataView
+  /** HPU memory as a DataView (the context's, made at its first use). */
+  get view(): DataView {
+    return this.msg.context.view
+  }
   header!: MessageHeader
   /**
    * The inbound packet's payload view while its payload handler runs (else null): the one source
@@ -97,7 +100,6 @@ export class HpuContext implements HandlerContext {
     const c = msg.context
     this.msg = msg
     this.mem = c.mem
-    this.view = c.view
     this.host = c.hostBuffer
     this.hostLength = c.hostLength
     this.header = msg.header

@@ -1,8 +1,8 @@
 // State of one incoming logical message at the target NIC, from its header packet to its
 // completion. Packets of a message are counted by logical index; the message is complete when
 // every packet has been handled (processed, deposited or dropped), the header handler has
-// finished and, if installed, the completion handler too. A record of a message that no handler
-// saw is reused once the message is finalized (see InboundEngine.finalize).
+// finished and, if installed, the completion handler too. A record is reused once its message is
+// finalized (see InboundEngine.finalize).
 
 import type { Ps } from '../sim/time.js'
 import type { ExecutionContext } from './execution-context.js'

@@ -49,7 +49,7 @@ export class InboundEngine implements HerSink<Her> {
   /** The message the last packet belonged to (packets of one message come in runs). */
   private lastHeader: MessageHeader | null = null
   private lastMsg: InboundMessage | null = null
-  /** Released records of messages no handler saw (see finalize), for the next messages. */
+  /** Records of finalized messages (see finalize), for the next messages. */
   private readonly spareMessages: InboundMessage[] = []
   private readonly reuseMessages = inboundMessageReuse()
   /** Virtual HPU sets of finished messages, all idle, for the next blockedRR messages. */
@@ -579,16 +579,15 @@ export class InboundEngine implements HerSink<Her> {
       completedAt: done,
       droppedBytes: msg.droppedBytes,
     })
-    // Nothing holds a message no handler saw once it is finalized: its packets were deposited,
-    // dropped or discarded by the engine (DMA writes on this path keep only their byte count;
-    // the events, the unexpected record and the duplicate filter keep its header); it left the
-    // table above and the caller's last use was the packetDone that ended here. A message that
-    // had an execution context is never reused: handler contexts and booked DMA writes (their
-    // sink, nic.ts `written`) may still refer to it after it ends.
-    if (me === null || me.context === null) {
-      msg.poison()
-      if (this.reuseMessages) this.spareMessages.push(msg)
-    }
+    // Nothing reads a record once it is finalized: it left the table above, and the caller's
+    // last use was the packetDone that ended here. The events, the unexpected record and the
+    // duplicate filter keep its header, not the record. A processed message's DMA writes were
+    // all booked by now (each handler's end settles the engine, and no handler issues a write
+    // after its own end), so their sink (nic.ts `written`) is done with it; the lanes' slots
+    // and the last HPU context may still point at it, but read it only for the next write.
+    // Records poisoned instead of reused (setInboundMessageReuse(false)) make a late reader show.
+    msg.poison()
+    if (this.reuseMessages) this.spareMessages.push(msg)
   }
 }
 
