@@ -1,5 +1,5 @@
 // A retired ME (Nic.retireMe) is handed out again by a later postMe only once the NIC is done with
-// it too: unlinked and released, no message in flight, no execution context, no event log. In
+// it too: unlinked and released (its execution context with it), no message in flight, no event log. In
 // between it is poisoned (ids -1, it matches nothing), and with reuse off it is never handed out.
 import { describe, expect, it } from 'vitest'
 import { Cluster, ReturnCode } from '../src/index.js'
@@ -33,17 +33,17 @@ describe('match entry reuse', () => {
     expect(again.accepts(0, 1n)).toBe(false)
   })
 
-  it('refuses an ME still linked, with a message in flight, with a context, or with an event log', () => {
+  it('refuses an ME still linked, with a message in flight, or with an event log', () => {
     const c = cluster()
     const linked = c.nic(1).postMe({ matchBits: 3n, length: 8 })
     c.nic(1).retireMe(linked)
     expect(linked.id).toBeGreaterThan(0)
     expect(c.nic(1).postMe({ matchBits: 4n, length: 8 })).not.toBe(linked)
-    const ctx = c.nic(1).postMe({ matchBits: 5n, length: 8, context: { payload: () => ReturnCode.SUCCESS, hpuMemBytes: 0, hostBuffer: null } })
+    const kept = c.nic(1).postMe({ matchBits: 5n, length: 8, useOnce: false, context: { payload: () => ReturnCode.SUCCESS, hpuMemBytes: 0, hostBuffer: null } })
     c.nic(0).put({ target: 1, matchBits: 5n, bytes: 8 })
     c.run()
-    c.nic(1).retireMe(ctx)
-    expect(ctx.id).toBeGreaterThan(0)
+    c.nic(1).retireMe(kept)
+    expect([kept.linked, kept.id > 0, kept.context !== null]).toEqual([true, true, true])
     const logged = cluster(true)
     const me = consumed(logged, 1n)
     logged.nic(1).retireMe(me)
@@ -61,5 +61,34 @@ describe('match entry reuse', () => {
     } finally {
       setMatchEntryReuse(was)
     }
+  })
+
+  it('retires a use-once ME with an execution context once its message is done, and not before', () => {
+    const c = cluster()
+    const host = new Uint8Array(4096)
+    const seen: number[] = []
+    const me = c.nic(1).postMe({
+      matchBits: 6n, length: 4096, useOnce: true, hostBuffer: host,
+      context: {
+        hpuMemBytes: 64, hostBuffer: host,
+        payload: (ctx, pkt) => { seen.push(pkt.index); ctx.dmaToHost(pkt.offset, pkt.data, 0, pkt.length, { noEvent: true }); return ReturnCode.SUCCESS },
+      },
+    })
+    c.nic(0).put({ target: 1, matchBits: 6n, bytes: 4096 })
+    // the header is matched (the ME unlinked) but the message is still in flight
+    while (me.linked && c.sim.step()) { /* until the header packet is matched */ }
+    expect(me.linked).toBe(false)
+    expect(me.activeMessages).toBe(1)
+    c.nic(1).retireMe(me)
+    expect(me.id).toBeGreaterThan(0)
+    c.run()
+    expect(seen.sort()).toEqual([0, 1])
+    const ctx = me.context!
+    expect([me.released, ctx.released]).toEqual([true, true])
+    expect(c.nic(1).retireMe(me)).toBe(true)
+    expect(me.context).toBe(null)
+    // its NIC memory went back at release; the next ME with a context gets it
+    expect(c.nic(1).memory.used).toBe(0)
+    expect(c.nic(1).postMe({ matchBits: 7n, length: 8 })).toBe(me)
   })
 })

@@ -154,13 +154,13 @@ export class Nic {
   /**
    * The owner of `me` will not read it again and holds none of its events (the runtime's series
    * receives, once their step has observed them: recv-protocol.ts). A later postMe may hand it out
-   * again if the NIC is done with it as well: unlinked and released, no message in flight, no
-   * execution context (handlers' DMA writes and HPUs hold those), no event log (a logged
-   * put-overflow event's unexpected record names the ME that claimed it). Otherwise nothing
-   * happens. True when it was retired (its options are no longer referenced then).
+   * again if the NIC is done with it as well: unlinked and released (its execution context too,
+   * if it had one: released with it), no message in flight, no event log (a logged put-overflow
+   * event's unexpected record names the ME that claimed it). Otherwise nothing happens. True
+   * when it was retired (its options and context are no longer referenced by it then).
    */
   retireMe(me: MatchEntry): boolean {
-    if (me.linked || !me.released || me.activeMessages !== 0 || me.context !== null || this.events.keepLog) return false
+    if (me.linked || !me.released || me.activeMessages !== 0 || this.events.keepLog) return false
     this.matching.retire(me)
     return true
   }
