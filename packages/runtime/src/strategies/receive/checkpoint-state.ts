@@ -5,21 +5,21 @@
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { makeCheckpoints, type CheckpointSet } from '../handlers/checkpoints.js'
 import { typeSegments } from '../handlers/type-segments.js'
-import { residencyOf } from './residency.js'
+import { residencyOf, type Acquired } from './residency.js'
 
 export interface ResidentCheckpoints {
   readonly set: CheckpointSet
 }
 
-export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) {
-  const profile = req.nic.profile
-  const loopBytes = typeSegments(req.type, req.count).dataloopBytes
+export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number): Acquired {
   const residency = residencyOf(req.nic)
-  return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
-    const set = makeCheckpoints(req.type, req.count, deltaR, profile)
+  const key = residency.key(req.type, req.count, what, deltaR)
+  // resident already (the common case): no build closure
+  return residency.reuse(key) ?? residency.acquire(key, () => {
+    const set = makeCheckpoints(req.type, req.count, deltaR, req.nic.profile)
     // dataloop tree first, then the checkpoint slots
-    const data = new Uint8Array(loopBytes + set.slots.length)
-    data.set(set.slots, loopBytes)
+    const data = new Uint8Array(typeSegments(req.type, req.count).dataloopBytes + set.slots.length)
+    data.set(set.slots, data.length - set.slots.length)
     const extra: ResidentCheckpoints = { set }
     return { data, extra }
   })
