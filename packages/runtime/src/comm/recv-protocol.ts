@@ -11,7 +11,7 @@ import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postParsedReceive } from '../strategies/receive/post-receive.js'
 import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
 import { hostReceive } from '../strategies/receive/host.js'
-import { getTypeAttributes, strategyFor } from '../types.js'
+import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
@@ -268,7 +268,7 @@ function postData(d: DataPhase): void {
     // no spreads: epsilon is undefined when the type has none, as if absent (chooseDeltaR's ??)
     const request: ReceiveRequest = {
       nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
-      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: getTypeAttributes(a.type).epsilon,
+      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: typeEpsilon(a.type),
     }
     // the NIC keeps the ME's options (postReceive copies these into them)
     const me = { matchBits: matchBitsOfData, source, list: 'priority' as const, useOnce: true, userPtr: ptr }

@@ -242,10 +242,15 @@ class Rendezvous implements EventTarget {
     }
     const report = sendTyped({
       nic: ep.nic, dest: { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, this.rv) }, type: a.type, count: a.count,
-      buffer: src.bytes, bufferOffset: src.origin, strategy: this.strategy!, bytes: accepted, onIssued: (h) => a.issued(h),
+      buffer: src.bytes, bufferOffset: src.origin, strategy: this.strategy!, bytes: accepted, onIssued: issuedBy(a),
     })
     ep.cpu.book(report.hostBusyPs - ep.overheadPs)
   }
+}
+
+/** A strategy's data phase reports its first command here (a closure outside onHostEvent: no context made on the host path). */
+function issuedBy(a: SendCall): (h: MessageHeader) => void {
+  return (h) => a.issued(h)
 }
 
 /** The RTS, at its issue time. The send waits for the CTS, not for the RTS to leave: no send event. */

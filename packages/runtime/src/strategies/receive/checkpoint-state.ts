@@ -14,15 +14,19 @@ export interface ResidentCheckpoints {
 export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number): Acquired {
   const residency = residencyOf(req.nic)
   const key = residency.key(req.type, req.count, what, deltaR)
-  // resident already (the common case): no build closure
-  return residency.reuse(key) ?? residency.acquire(key, () => {
+  // resident already (the common case): no build closure (nor its context, made at entry of the
+  // function that holds the closure: hence builder)
+  return residency.reuse(key) ?? residency.acquire(key, builder(req, deltaR))
+}
+
+/** Makes the checkpoints of (type, count, Δr): the dataloop tree first, then the slots. */
+function builder(req: ReceiveRequest, deltaR: number): () => { data: Uint8Array; extra: ResidentCheckpoints } {
+  return () => {
     const set = makeCheckpoints(req.type, req.count, deltaR, req.nic.profile)
-    // dataloop tree first, then the checkpoint slots
     const data = new Uint8Array(typeSegments(req.type, req.count).dataloopBytes + set.slots.length)
     data.set(set.slots, data.length - set.slots.length)
-    const extra: ResidentCheckpoints = { set }
-    return { data, extra }
-  })
+    return { data, extra: { set } }
+  }
 }
 
 /** Copies master slot `from` (slots start `base` bytes into `src`) into slot `to` of `dst`. */

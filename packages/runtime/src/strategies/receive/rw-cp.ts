@@ -82,16 +82,20 @@ function newParts(req: ReceiveRequest, state: ResidentState): RwCpParts {
 function detailsOf(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice, created: boolean): PlanDetails {
   // Compared by value: the choice is made again whenever free NIC memory changed (every receive).
   const last = parts.choice
-  if (last === null || parts.details === null || !sameChoice(last, choice)) {
-    const { set } = parts
-    const deltaRChoice = { binds: choice.binds, satisfied: choice.satisfied }
-    const of = (reused: boolean): PlanDetails => ({
-      gamma: planGamma(req), deltaR: set.deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
-    })
-    parts.choice = choice
-    parts.details = [of(false), of(true)]
-  }
-  return parts.details[created ? 0 : 1]
+  const details = last === null || parts.details === null || !sameChoice(last, choice) ? newDetails(parts, req, choice) : parts.details
+  return details[created ? 0 : 1]
+}
+
+/** The details for `choice` (created, reused), kept in `parts`. */
+function newDetails(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice): readonly [PlanDetails, PlanDetails] {
+  const { set } = parts
+  const deltaRChoice = { binds: choice.binds, satisfied: choice.satisfied }
+  const gamma = planGamma(req)
+  const of = (reused: boolean): PlanDetails => ({
+    gamma, deltaR: set.deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
+  })
+  parts.choice = choice
+  return (parts.details = [of(false), of(true)])
 }
 
 /** The same Δr choice as the details tell it (Δr itself is the state's). */
