@@ -67,7 +67,8 @@ function newParts(req: ReceiveRequest, state: ResidentState): RwCpParts {
   const shared = typeSegments(req.type, req.count)
   const parts: RwCpParts = {
     state, set, layout, profile,
-    policy: { kind: 'blockedRR', deltaP: Math.ceil(set.deltaR / profile.network.mtuBytes), vhpus: set.count },
+    // frozen, as the details: every receive's context holds the same object
+    policy: Object.freeze({ kind: 'blockedRR', deltaP: Math.ceil(set.deltaR / profile.network.mtuBytes), vhpus: set.count }),
     base: state.data.length - set.slots.length,
     decoder: shared.scratch,
     writer: new SegmentWriter(layout.lo, profile.costs, shared.scripts),
@@ -89,9 +90,10 @@ function detailsOf(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice, 
 /** The details for `choice` (created, reused), kept in `parts`. */
 function newDetails(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice): readonly [PlanDetails, PlanDetails] {
   const { set } = parts
-  const deltaRChoice = { binds: choice.binds, satisfied: choice.satisfied }
+  const deltaRChoice = Object.freeze({ binds: choice.binds, satisfied: choice.satisfied })
   const gamma = planGamma(req)
-  const of = (reused: boolean): PlanDetails => ({
+  // frozen: shared by every receive of the state that plans with a choice like this one
+  const of = (reused: boolean): PlanDetails => Object.freeze({
     gamma, deltaR: set.deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
   })
   parts.choice = choice
