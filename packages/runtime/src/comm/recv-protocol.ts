@@ -60,6 +60,8 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   series = false
   private ownStatus: StatusImpl | null = null
   private ownMe: RecvMeOptions | null = null
+  /** Its rendezvous data phase, refilled at each message (a pooled receive takes many). */
+  dataPhase: DataPhase | null = null
 
   constructor(
     ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
@@ -97,6 +99,7 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   /** Given back to its pool with its request: values no live receive has, so a stale read shows. */
   poison(): void {
     this.ownStatus?.poison()
+    this.dataPhase?.poison()
     // Its ME too: the step observed the receive, so the NIC has delivered its last event. If the
     // NIC keeps the ME (an event log names it), the ME keeps these options: the next post makes new ones.
     const me = this.me
@@ -202,10 +205,17 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
  * A receive's rendezvous data phase, from its RTS to its data, in one object: the data ME's
  * route and the argument of the two timed steps (the post after o, the CTS). Closures for those
  * made four functions and their contexts per message (~1 KB with the request and ME objects).
- * Made per message, not pooled: it lives until the data's put event, read by nobody after.
+ * Kept with its receive and refilled at the next message: nothing holds it after the data's put
+ * event (its route is gone then, and the post and the CTS went before the data could come).
  */
 class DataPhase implements EventTarget {
   ptr = 0
+  source = 0
+  tag = 0
+  rv = 0
+  sent = 0
+  received = 0
+  sig = 0
   /** The offloaded plan, or null: the host path (staging, for a partial last element or nothing). */
   plan: ReceivePlan | null = null
   prepPs = 0
@@ -215,10 +225,30 @@ class DataPhase implements EventTarget {
   /** With the run option strictStrategy, the error the receive completes with instead. */
   strict: MpiError | null = null
 
-  constructor(
-    readonly r: Recv, readonly source: number, readonly tag: number, readonly rv: number,
-    readonly sent: number, readonly received: number, readonly sig: number,
-  ) {}
+  constructor(readonly r: Recv) {}
+
+  /** Every field as for a new message. */
+  fill(source: number, tag: number, rv: number, sent: number, received: number, sig: number): this {
+    this.ptr = 0
+    this.source = source
+    this.tag = tag
+    this.rv = rv
+    this.sent = sent
+    this.received = received
+    this.sig = sig
+    this.plan = null
+    this.prepPs = 0
+    this.staging = null
+    this.unserved = null
+    this.strict = null
+    return this
+  }
+
+  /** Given back with its receive: values no live phase has, so a stale read shows. */
+  poison(): void {
+    this.fill(-3, -3, -3, -3, -3, -3)
+    this.ptr = -1
+  }
 
   onHostEvent(e: HostEvent): void {
     onData(this, e)
@@ -227,7 +257,8 @@ class DataPhase implements EventTarget {
 
 /** Rendezvous: the data ME is posted after the host overhead (an event's argument: no closure). */
 function dataAfterOverhead(r: Recv, source: number, tag: number, rv: number, sent: number, received: number, sig: number): void {
-  r.ep.sim.after(r.ep.overheadPs, postData, new DataPhase(r, source, tag, rv, sent, received, sig))
+  const d = (r.dataPhase ??= new DataPhase(r)).fill(source, tag, rv, sent, received, sig)
+  r.ep.sim.after(r.ep.overheadPs, postData, d)
 }
 
 /** Data deposited by the NIC into `landing`: host unpack unless it is the user buffer itself. */

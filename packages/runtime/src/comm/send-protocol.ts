@@ -57,6 +57,8 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
   put: PutOptions | null = null
   /** A strategy send that packs on the host: its typed send, kept for this call's next use. */
   typed: ReusableTypedSend<SendStrategyName> | null = null
+  /** Its rendezvous, refilled at each message (a pooled call makes many). */
+  rendezvous: Rendezvous | null = null
 
   constructor(
     ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
@@ -86,6 +88,7 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
     this.sync = false
     this.put = null
     this.typed?.poison()
+    this.rendezvous?.poison()
     this.poisonCall(-1)
   }
 
@@ -201,7 +204,7 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const byNic = record !== null && !packs
   const data = strategy === null ? contiguousSnapshot(a, n) : byNic ? null : packedSnapshot(a, n)
   const src = byNic ? spanSnapshot(a) : null
-  const rdv = new Rendezvous(a, n, ep.rendezvousId(), strategy, data, src)
+  const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
   rdv.ctsPtr = ep.route(rdv)
   ep.nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rdv.rv), source: a.dest, length: 0, useOnce: true, userPtr: rdv.ctsPtr })
   sim.at(issueAt, putRts, rdv)
@@ -210,23 +213,45 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
 /**
  * A rendezvous send from its RTS to its data, in one object: the CTS ME's route and the argument
  * of the timed RTS and data puts. Closures for those made six functions and their contexts per
- * message (~1.1 KB). Made per message: it lives until the data put is issued.
+ * message (~1.1 KB). Kept with its call and refilled at the next message: nothing holds it once
+ * the data is issued (the CTS route is gone, the RTS went before the CTS could come), which is
+ * before the send completes and a pooled call can be taken again.
  */
 class Rendezvous implements EventTarget {
   ctsPtr = 0
+  bytes = 0
+  rv = 0
+  strategy: SendStrategyName | null = null
+  /** The bytes a host put sends (contiguous or packed), null in timing mode or when a strategy's NIC walk sends them. */
+  data: Uint8Array | null = null
+  /** The span a strategy walks (stream, outbound), or null. */
+  src: { readonly bytes: Uint8Array | null; readonly origin: number } | null = null
   /** Bytes the receiver accepts (its CTS). */
   accepted = 0
 
-  constructor(
-    readonly a: SendCall,
-    readonly bytes: number,
-    readonly rv: number,
-    readonly strategy: SendStrategyName | null,
-    /** The bytes a host put sends (contiguous or packed), null in timing mode or when a strategy's NIC walk sends them. */
-    readonly data: Uint8Array | null,
-    /** The span a strategy walks (stream, outbound), or null. */
-    readonly src: { readonly bytes: Uint8Array | null; readonly origin: number } | null,
-  ) {}
+  constructor(readonly a: SendCall) {}
+
+  /** Every field as for a new message. */
+  fill(
+    bytes: number, rv: number, strategy: SendStrategyName | null, data: Uint8Array | null,
+    src: { readonly bytes: Uint8Array | null; readonly origin: number } | null,
+  ): this {
+    this.ctsPtr = 0
+    this.bytes = bytes
+    this.rv = rv
+    this.strategy = strategy
+    this.data = data
+    this.src = src
+    this.accepted = 0
+    return this
+  }
+
+  /** Given back with its call: values no live rendezvous has, so a stale read shows. */
+  poison(): void {
+    this.fill(-1, -1, null, null, null)
+    this.ctsPtr = -1
+    this.accepted = -1
+  }
 
   /** The CTS: the data goes, host put after o or the strategy's data phase. */
   onHostEvent(e: HostEvent): void {
