@@ -91,6 +91,11 @@ export function getTypeAttributes(type: Datatype): TypeAttributes {
   return attributes.get(type) ?? {}
 }
 
+/** The type's ε attribute, or undefined (per message: no attributes object made for a type without any). */
+export function typeEpsilon(type: Datatype): number | undefined {
+  return attributes.get(type)?.epsilon
+}
+
 /** Strategy for one receive: type attribute > run option > 'auto' (offload off forces host). */
 export function strategyFor(type: Datatype, runStrategy: ReceiveStrategyChoice | undefined): ReceiveStrategyChoice {
   const a = attributes.get(type)

@@ -35,14 +35,14 @@ export function receiveIgnoreBits(anySource: boolean, anyTag: boolean): bigint {
 }
 
 // Every message computes its match bits on both sides; each BigInt operation allocates, so the
-// shifted fields are kept: kind and context together (a few), source by rank, small low values.
-const kindContextBits = new Map<number, bigint>()
-const sourceBits: bigint[] = []
+// shifted fields are kept: kind, context and source together (by kind and context, then source:
+// a rendezvous's CTS and data bits then cost one BigInt, `| lo`), and small low values.
+const headSourceBits = new Map<number, (bigint | undefined)[]>()
 const SMALL_LOW = 1 << 14
 const lowBits: bigint[] = []
 
 // The whole bits too, for low values below FULL_LOW (the tags the collectives and most programs
-// use): `head | src | lo` makes two BigInts, and every message computes its bits on both sides.
+// use): composing allocates, and every message computes its bits on both sides.
 // By kind and context, then source, then low value; filled as asked.
 const FULL_LOW = 64
 const fullBits = new Map<number, (bigint | undefined)[][]>()
@@ -59,23 +59,22 @@ export function matchBits(kind: bigint, context: number, source: number, low: nu
 }
 
 function composeBits(kind: bigint, kc: number, context: number, source: number, low: number): bigint {
-  let head = kindContextBits.get(kc)
-  if (head === undefined) {
-    head = (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT)
-    if (context >= 0 && context < 256 && Number.isInteger(context)) kindContextBits.set(kc, head)
-  }
-  let src = source >= 0 && source < MAX_RANKS ? sourceBits[source] : undefined
-  if (src === undefined) {
-    src = BigInt(source) << SOURCE_SHIFT
-    if (source >= 0 && source < MAX_RANKS && Number.isInteger(source)) sourceBits[source] = src
-  }
   const l = low >>> 0
   let lo = l < SMALL_LOW ? lowBits[l] : undefined
   if (lo === undefined) {
     lo = BigInt(l)
     if (l < SMALL_LOW) lowBits[l] = lo
   }
-  return head | src | lo
+  return headAndSource(kind, kc, context, source) | lo
+}
+
+/** Bits [63:32]: kind, context and source. */
+function headAndSource(kind: bigint, kc: number, context: number, source: number): bigint {
+  const cacheable = context >= 0 && context < 256 && Number.isInteger(context) && source >= 0 && source < MAX_RANKS && Number.isInteger(source)
+  if (!cacheable) return (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT) | (BigInt(source) << SOURCE_SHIFT)
+  let bySource = headSourceBits.get(kc)
+  if (bySource === undefined) headSourceBits.set(kc, (bySource = []))
+  return (bySource[source] ??= (kind << KIND_SHIFT) | (BigInt(context) << CONTEXT_SHIFT) | (BigInt(source) << SOURCE_SHIFT))
 }
 
 /** The first bits of kind RTS: every eager message's bits are below (compared without a shift, which allocates). */

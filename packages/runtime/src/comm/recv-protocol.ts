@@ -6,12 +6,12 @@
 
 import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
-import type { ReceivePlan } from '../strategies/contract.js'
+import type { ReceivePlan, ReceiveRequest } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postParsedReceive } from '../strategies/receive/post-receive.js'
 import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
 import { hostReceive } from '../strategies/receive/host.js'
-import { getTypeAttributes, strategyFor } from '../types.js'
+import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
@@ -60,6 +60,8 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   series = false
   private ownStatus: StatusImpl | null = null
   private ownMe: RecvMeOptions | null = null
+  /** Its rendezvous data phase, refilled at each message (a pooled receive takes many). */
+  dataPhase: DataPhase | null = null
 
   constructor(
     ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
@@ -97,6 +99,7 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   /** Given back to its pool with its request: values no live receive has, so a stale read shows. */
   poison(): void {
     this.ownStatus?.poison()
+    this.dataPhase?.poison()
     // Its ME too: the step observed the receive, so the NIC has delivered its last event. If the
     // NIC keeps the ME (an event log names it), the ME keeps these options: the next post makes new ones.
     const me = this.me
@@ -199,11 +202,63 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
 }
 
 /**
- * Rendezvous: the data ME is posted after the host overhead. Not a closure in onMatched: V8 would
- * allocate the context of its captured variables at every call (~80 B per eager message too).
+ * A receive's rendezvous data phase, from its RTS to its data, in one object: the data ME's
+ * route and the argument of the two timed steps (the post after o, the CTS). Closures for those
+ * made four functions and their contexts per message (~1 KB with the request and ME objects).
+ * Kept with its receive and refilled at the next message: nothing holds it after the data's put
+ * event (its route is gone then, and the post and the CTS went before the data could come).
  */
+class DataPhase implements EventTarget {
+  ptr = 0
+  source = 0
+  tag = 0
+  rv = 0
+  sent = 0
+  received = 0
+  sig = 0
+  /** The offloaded plan, or null: the host path (staging, for a partial last element or nothing). */
+  plan: ReceivePlan | null = null
+  prepPs = 0
+  staging: Uint8Array | null = null
+  /** Why the strategy could not serve this receive (host unpack instead), or null. */
+  unserved: string | null = null
+  /** With the run option strictStrategy, the error the receive completes with instead. */
+  strict: MpiError | null = null
+
+  constructor(readonly r: Recv) {}
+
+  /** Every field as for a new message. */
+  fill(source: number, tag: number, rv: number, sent: number, received: number, sig: number): this {
+    this.ptr = 0
+    this.source = source
+    this.tag = tag
+    this.rv = rv
+    this.sent = sent
+    this.received = received
+    this.sig = sig
+    this.plan = null
+    this.prepPs = 0
+    this.staging = null
+    this.unserved = null
+    this.strict = null
+    return this
+  }
+
+  /** Given back with its receive: values no live phase has, so a stale read shows. */
+  poison(): void {
+    this.fill(-3, -3, -3, -3, -3, -3)
+    this.ptr = -1
+  }
+
+  onHostEvent(e: HostEvent): void {
+    onData(this, e)
+  }
+}
+
+/** Rendezvous: the data ME is posted after the host overhead (an event's argument: no closure). */
 function dataAfterOverhead(r: Recv, source: number, tag: number, rv: number, sent: number, received: number, sig: number): void {
-  r.ep.sim.after(r.ep.overheadPs, () => postData(r, source, tag, rv, sent, received, sig))
+  const d = (r.dataPhase ??= new DataPhase(r)).fill(source, tag, rv, sent, received, sig)
+  r.ep.sim.after(r.ep.overheadPs, postData, d)
 }
 
 /** Data deposited by the NIC into `landing`: host unpack unless it is the user buffer itself. */
@@ -228,77 +283,90 @@ function fromOverflow(r: Recv, e: PutOverflowEvent, received: number): number {
 }
 
 /** Rendezvous: post the data ME with its execution context, then answer CTS. */
-function postData(r: Recv, source: number, tag: number, rv: number, sent: number, received: number, sig: number): void {
+function postData(d: DataPhase): void {
+  const { r, source, received } = d
   const { ep, a } = r
   const sim = ep.sim
-  const me = { matchBits: matchBits(KIND_DATA, a.context, source, rv), source, list: 'priority' as const, useOnce: true }
-  let plan: ReceivePlan | null = null
-  let prepPs = 0
+  const ptr = ep.route(d)
+  d.ptr = ptr
+  const matchBitsOfData = matchBits(KIND_DATA, a.context, source, d.rv)
   let readyAt = sim.now
-  // The host path for a partial last element (or nothing): the user span or a staging buffer.
-  let staging: Uint8Array | null = null
-  const ptr = ep.route((e) => {
-    if (e.kind === 'error') {
-      ep.unroute(ptr)
-      r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
-        new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
-      return
-    }
-    if (e.kind !== 'put') return
-    ep.unroute(ptr)
-    const hostPs = plan === null ? landed(r, staging, received) : plan.finish()
-    if (plan !== null) record(r, source, tag, received, plan, hostPs, prepPs, e, unserved)
-    if (strict !== null) {
-      r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, strict)
-      return
-    }
-    finishRecv(r, source, tag, sent, received, sig, ep.overheadPs + hostPs)
-  })
   // A strategy that cannot serve this receive: host unpack instead (a fallback in the stats), or
   // with the run option strictStrategy an MpiError at the receiving rank once the data is in.
-  let unserved: string | null = null
-  let strict: MpiError | null = null
   const whole = received > 0 && received % a.type.size === 0
   if (whole) {
-    const attrs = getTypeAttributes(a.type)
     const strategy = strategyFor(a.type, ep.world.strategy)
-    const request = {
+    // no spreads: epsilon is undefined when the type has none, as if absent (chooseDeltaR's ??)
+    const request: ReceiveRequest = {
       nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
-      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, ...(attrs.epsilon === undefined ? {} : { epsilon: attrs.epsilon }),
+      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: typeEpsilon(a.type),
     }
+    // the NIC keeps the ME's options (postReceive copies these into them)
+    const me = { matchBits: matchBitsOfData, source, list: 'priority' as const, useOnce: true, userPtr: ptr }
     let posted
     try {
-      posted = postParsedReceive(request, { ...me, userPtr: ptr })
+      posted = postParsedReceive(request, me)
     } catch (err) {
       if (!(err instanceof MpiError) || strategy === FALLBACK_RECEIVE.name) throw err
-      unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
+      d.unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
       if (ep.world.strictStrategy) {
-        strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
+        d.strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
           `${received / a.type.size} x ${typeName(a.type)} (${err.message}); run option strictStrategy forbids the host fallback`)
       }
-      posted = postParsedReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, { ...me, userPtr: ptr })
+      posted = postParsedReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, me)
     }
-    plan = posted.plan
-    prepPs = plan.hostPrepPs
+    d.plan = posted.plan
+    d.prepPs = posted.plan.hostPrepPs
     readyAt = posted.readyAt
   } else {
-    if (a.bytes !== null) staging = r.direct ? r.landing!.subarray(0, received) : new Uint8Array(received)
-    ep.nic.postMe({ ...me, hostBuffer: staging, length: received, userPtr: ptr })
+    // the host path for a partial last element (or nothing): the user span or a staging buffer
+    if (a.bytes !== null) d.staging = r.direct ? r.landing!.subarray(0, received) : new Uint8Array(received)
+    ep.nic.postMe({ matchBits: matchBitsOfData, source, list: 'priority', useOnce: true, hostBuffer: d.staging, length: received, userPtr: ptr })
   }
   // CTS once the host has made the NIC state and postReceive's one PCIe copy of it has landed
-  const ctsAt = Math.max(sim.now + prepPs, readyAt)
-  sim.at(ctsAt, () => {
-    // nothing waits for the CTS to leave: no send event
-    ep.nic.put({ target: source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, rv), bytes: 0, hdrData: received, sendEvent: false })
-  })
+  sim.at(Math.max(sim.now + d.prepPs, readyAt), sendCts, d)
+}
+
+/** The CTS of a rendezvous receive, carrying the bytes it accepts. */
+function sendCts(d: DataPhase): void {
+  const { ep, a } = d.r
+  // nothing waits for the CTS to leave: no send event
+  ep.nic.put({ target: d.source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, d.rv), bytes: 0, hdrData: d.received, sendEvent: false })
+}
+
+/** The data ME's events: the data is in (or the NIC failed the message). */
+function onData(d: DataPhase, e: HostEvent): void {
+  const { r, source, tag, received, plan } = d
+  const { ep, a } = r
+  const sim = ep.sim
+  if (e.kind === 'error') {
+    ep.unroute(d.ptr)
+    r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
+      new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
+    return
+  }
+  if (e.kind !== 'put') return
+  ep.unroute(d.ptr)
+  const hostPs = plan === null ? landed(r, d.staging, received) : plan.finish()
+  if (plan !== null) record(r, source, tag, received, plan, hostPs, d.prepPs, e, d.unserved)
+  if (d.strict !== null) {
+    r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
+    return
+  }
+  finishRecv(r, source, tag, d.sent, received, d.sig, ep.overheadPs + hostPs)
 }
 
 function record(
   r: Recv, source: number, tag: number, bytes: number, plan: ReceivePlan, hostPs: number, prepPs: number, e: PutEvent, unserved: string | null,
 ): void {
-  r.ep.world.stats.add({
-    rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback: unserved ?? plan.fallback,
-    processingPs: e.time - e.firstByteAt, hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
+  const stats = r.ep.world.stats
+  const fallback = unserved ?? plan.fallback
+  if (!stats.keepsRecords) {
+    stats.tally(plan.strategy, fallback !== null, bytes, e.time - e.firstByteAt, hostPs)
+    return
+  }
+  stats.add({
+    rank: r.ep.rank, source, tag, bytes, strategy: plan.strategy, fallback, processingPs: e.time - e.firstByteAt, hostPs, prepPs, nicMemBytes: plan.nicMemBytes,
   })
 }
 

@@ -14,7 +14,7 @@
 // receive has matched, and the send completes once its data has left after it.
 
 import { pack, type Datatype } from '@spinmpi/ddt'
-import type { MessageHeader, PutOptions } from '@spinmpi/nic'
+import type { HostEvent, MessageHeader, PutOptions } from '@spinmpi/nic'
 import type { SendStrategyName } from '../strategies/contract.js'
 import { hostPackPs } from '../strategies/model/host-cost.js'
 import { receiveLayout } from '../strategies/layout.js'
@@ -57,6 +57,8 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
   put: PutOptions | null = null
   /** A strategy send that packs on the host: its typed send, kept for this call's next use. */
   typed: ReusableTypedSend<SendStrategyName> | null = null
+  /** Its rendezvous, refilled at each message (a pooled call makes many). */
+  rendezvous: Rendezvous | null = null
 
   constructor(
     ep: Endpoint, context: number, bytes: Uint8Array | null, origin: number, count: number, type: Datatype,
@@ -86,6 +88,7 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
     this.sync = false
     this.put = null
     this.typed?.poison()
+    this.rendezvous?.poison()
     this.poisonCall(-1)
   }
 
@@ -188,8 +191,6 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
 
 function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyName | null, req: RequestImpl): void {
   const sim = ep.sim
-  const onIssued = (h: MessageHeader): void => a.issued(h)
-  const nic = ep.nic
   const record = strategy === null ? null : sendStrategy(strategy)
   const packs = record?.packsOnHost ?? false
   const packPs = packs ? hostPackPs(ep.profile, a.type, a.count) : 0
@@ -203,29 +204,98 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const byNic = record !== null && !packs
   const data = strategy === null ? contiguousSnapshot(a, n) : byNic ? null : packedSnapshot(a, n)
   const src = byNic ? spanSnapshot(a) : null
-  const rv = ep.rendezvousId()
-  const ctsPtr = ep.route((e) => {
+  const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
+  rdv.ctsPtr = ep.route(rdv)
+  ep.nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rdv.rv), source: a.dest, length: 0, useOnce: true, userPtr: rdv.ctsPtr })
+  sim.at(issueAt, putRts, rdv)
+}
+
+/**
+ * A rendezvous send from its RTS to its data, in one object: the CTS ME's route and the argument
+ * of the timed RTS and data puts. Closures for those made six functions and their contexts per
+ * message (~1.1 KB). Kept with its call and refilled at the next message: nothing holds it once
+ * the data is issued (the CTS route is gone, the RTS went before the CTS could come), which is
+ * before the send completes and a pooled call can be taken again.
+ */
+class Rendezvous implements EventTarget {
+  ctsPtr = 0
+  bytes = 0
+  rv = 0
+  strategy: SendStrategyName | null = null
+  /** The bytes a host put sends (contiguous or packed), null in timing mode or when a strategy's NIC walk sends them. */
+  data: Uint8Array | null = null
+  /** The span a strategy walks (stream, outbound), or null. */
+  src: { readonly bytes: Uint8Array | null; readonly origin: number } | null = null
+  /** Bytes the receiver accepts (its CTS). */
+  accepted = 0
+
+  constructor(readonly a: SendCall) {}
+
+  /** Every field as for a new message. */
+  fill(
+    bytes: number, rv: number, strategy: SendStrategyName | null, data: Uint8Array | null,
+    src: { readonly bytes: Uint8Array | null; readonly origin: number } | null,
+  ): this {
+    this.ctsPtr = 0
+    this.bytes = bytes
+    this.rv = rv
+    this.strategy = strategy
+    this.data = data
+    this.src = src
+    this.accepted = 0
+    return this
+  }
+
+  /** Given back with its call: values no live rendezvous has, so a stale read shows. */
+  poison(): void {
+    this.fill(-1, -1, null, null, null)
+    this.ctsPtr = -1
+    this.accepted = -1
+  }
+
+  /** The CTS: the data goes, host put after o or the strategy's data phase. */
+  onHostEvent(e: HostEvent): void {
     if (e.kind !== 'put') return
-    ep.unroute(ctsPtr)
+    const { a, src } = this
+    const ep = a.ep
+    ep.unroute(this.ctsPtr)
     const accepted = e.header.hdrData
-    const dest = { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, rv) }
+    this.accepted = accepted
     if (src === null || accepted === 0) {
-      sim.after(ep.overheadPs, () => onIssued(nic.put({ ...dest, bytes: accepted, data: data === null ? null : data.subarray(0, accepted) })))
+      ep.sim.after(ep.overheadPs, putData, this)
       return
     }
     const report = sendTyped({
-      nic, dest, type: a.type, count: a.count, buffer: src.bytes, bufferOffset: src.origin, strategy: strategy!, bytes: accepted, onIssued,
+      nic: ep.nic, dest: { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, this.rv) }, type: a.type, count: a.count,
+      buffer: src.bytes, bufferOffset: src.origin, strategy: this.strategy!, bytes: accepted, onIssued: issuedBy(a),
     })
     ep.cpu.book(report.hostBusyPs - ep.overheadPs)
+  }
+}
+
+/** A strategy's data phase reports its first command here (a closure outside onHostEvent: no context made on the host path). */
+function issuedBy(a: SendCall): (h: MessageHeader) => void {
+  return (h) => a.issued(h)
+}
+
+/** The RTS, at its issue time. The send waits for the CTS, not for the RTS to leave: no send event. */
+function putRts(d: Rendezvous): void {
+  const { a } = d
+  const ep = a.ep
+  ep.nic.put({
+    target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: d.bytes,
+    // the header keeps it (the receiver reads rv from it): one array per message
+    userHeader: [signatureCode(a.type), d.rv], sendEvent: false,
   })
-  nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rv), source: a.dest, length: 0, useOnce: true, userPtr: ctsPtr })
-  sim.at(issueAt, () => {
-    // the send waits for the CTS, not for the RTS to leave: no send event
-    nic.put({
-      target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: n, userHeader: [signatureCode(a.type), rv],
-      sendEvent: false,
-    })
-  })
+}
+
+/** A host put of the accepted bytes, after o: it completes the send at its send event. */
+function putData(d: Rendezvous): void {
+  const { a, accepted, data } = d
+  const ep = a.ep
+  a.issued(ep.nic.put({
+    target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, d.rv), bytes: accepted, data: data === null ? null : data.subarray(0, accepted),
+  }))
 }
 
 // Snapshots of the bytes the NIC will read, taken at the call: MPI lets the user reuse the buffer

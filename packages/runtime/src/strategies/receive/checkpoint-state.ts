@@ -5,24 +5,28 @@
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { makeCheckpoints, type CheckpointSet } from '../handlers/checkpoints.js'
 import { typeSegments } from '../handlers/type-segments.js'
-import { residencyOf } from './residency.js'
+import { residencyOf, type Acquired } from './residency.js'
 
 export interface ResidentCheckpoints {
   readonly set: CheckpointSet
 }
 
-export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number) {
-  const profile = req.nic.profile
-  const loopBytes = typeSegments(req.type, req.count).dataloopBytes
+export function residentCheckpoints(req: ReceiveRequest, what: string, deltaR: number): Acquired {
   const residency = residencyOf(req.nic)
-  return residency.acquire(residency.key(req.type, req.count, `${what}/${deltaR}`), () => {
-    const set = makeCheckpoints(req.type, req.count, deltaR, profile)
-    // dataloop tree first, then the checkpoint slots
-    const data = new Uint8Array(loopBytes + set.slots.length)
-    data.set(set.slots, loopBytes)
-    const extra: ResidentCheckpoints = { set }
-    return { data, extra }
-  })
+  const key = residency.key(req.type, req.count, what, deltaR)
+  // resident already (the common case): no build closure (nor its context, made at entry of the
+  // function that holds the closure: hence builder)
+  return residency.reuse(key) ?? residency.acquire(key, builder(req, deltaR))
+}
+
+/** Makes the checkpoints of (type, count, Δr): the dataloop tree first, then the slots. */
+function builder(req: ReceiveRequest, deltaR: number): () => { data: Uint8Array; extra: ResidentCheckpoints } {
+  return () => {
+    const set = makeCheckpoints(req.type, req.count, deltaR, req.nic.profile)
+    const data = new Uint8Array(typeSegments(req.type, req.count).dataloopBytes + set.slots.length)
+    data.set(set.slots, data.length - set.slots.length)
+    return { data, extra: { set } }
+  }
 }
 
 /** Copies master slot `from` (slots start `base` bytes into `src`) into slot `to` of `dst`. */

@@ -18,6 +18,12 @@ export interface ResidentState {
   readonly extra: unknown
 }
 
+/** A resident entry acquired for a receive, and whether it was created (and copied) for it. */
+export interface Acquired {
+  state: ResidentState
+  created: boolean
+}
+
 export class Residency {
   private readonly entries = new Map<string, ResidentState>()
   /** Small ids naming the types that have resident state here. */
@@ -25,6 +31,11 @@ export class Residency {
   /** Receives that fell back to host unpack for lack of NIC memory. */
   fallbacks = 0
   evictions = 0
+  /** acquire's and reuse's result record (read at once by their callers). */
+  private readonly acquired: Acquired = { state: null!, created: false }
+  private readonly lastKey: { type: Datatype | null; count: number; what: string; param: number | null; key: string } = {
+    type: null, count: -1, what: '', param: null, key: '',
+  }
 
   constructor(private readonly nic: Nic) {}
 
@@ -37,21 +48,37 @@ export class Residency {
   /**
    * The resident entry for `key`, creating it with `build` (which returns the bytes and extras)
    * when absent. Throws NicMemoryError when it cannot be allocated. `created` tells whether the
-   * bytes were copied now (the caller charges the copy over PCIe).
+   * bytes were copied now (the caller charges the copy over PCIe). The result is this Residency's
+   * one record, rewritten by the next call: read it at once.
    */
-  acquire(key: string, build: () => { data: Uint8Array; extra: unknown }): { state: ResidentState; created: boolean } {
+  acquire(key: string, build: () => { data: Uint8Array; extra: unknown }): Acquired {
+    const hit = this.reuse(key)
+    if (hit !== null) return hit
     const now = this.nic.sim.now
-    const hit = this.entries.get(key)
-    if (hit !== undefined) {
-      hit.users++
-      hit.lastUse = now
-      return { state: hit, created: false }
-    }
     const built = build()
     const offset = built.data.length > 0 ? this.nic.memory.alloc(built.data.length, now) : -1
     const state: ResidentState = { key, data: built.data, offset, users: 1, lastUse: now, extra: built.extra }
     this.entries.set(key, state)
-    return { state, created: true }
+    return this.result(state, true)
+  }
+
+  /**
+   * acquire's hit alone: the entry for `key`, now in use by one more receive, or null when there
+   * is none (the caller then calls acquire with its build, a closure made only then).
+   */
+  reuse(key: string): Acquired | null {
+    const hit = this.entries.get(key)
+    if (hit === undefined) return null
+    hit.users++
+    hit.lastUse = this.nic.sim.now
+    return this.result(hit, false)
+  }
+
+  private result(state: ResidentState, created: boolean): Acquired {
+    const a = this.acquired
+    a.state = state
+    a.created = created
+    return a
   }
 
   release(state: ResidentState): void {
@@ -71,14 +98,24 @@ export class Residency {
     return true
   }
 
-  /** A key naming (type, count, strategy, parameters) for resident state. */
-  key(type: Datatype, count: number, what: string): string {
+  /**
+   * A key naming (type, count, strategy, parameter) for resident state. The last key is kept: a
+   * rank receives one type many times in a row, and the string cost ~100 B per receive.
+   */
+  key(type: Datatype, count: number, what: string, param: number | null = null): string {
+    const k = this.lastKey
+    if (k.type === type && k.count === count && k.what === what && k.param === param) return k.key
     let id = this.typeIds.get(type)
     if (id === undefined) {
       id = this.typeIds.size + 1
       this.typeIds.set(type, id)
     }
-    return `${id}/${count}/${what}`
+    k.type = type
+    k.count = count
+    k.what = what
+    k.param = param
+    k.key = param === null ? `${id}/${count}/${what}` : `${id}/${count}/${what}/${param}`
+    return k.key
   }
 
   /** Drops every idle entry (e.g. between benchmark runs). */

@@ -1,68 +1,136 @@
 // `rw-cp` (SC19 §3.2.4): blocked-RR with Δp = ⌈Δr/k⌉ and one vHPU per run, which owns the
 // working copy of its run's checkpoint; a master copy restores it when a packet arrives behind it.
 
-import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
-import { restoreSlot } from '../handlers/checkpoints.js'
-import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
+import type { Segment } from '@spinmpi/ddt'
+import { ReturnCode, type PayloadHandler, type Profile, type SchedulingPolicy } from '@spinmpi/nic'
+import { restoreSlot, type CheckpointSet } from '../handlers/checkpoints.js'
+import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { copyCycles, stateSaveBytes } from '../handlers/handler-costs.js'
-import { receiveLayout } from '../layout.js'
-import { offloadPlan, planGamma, type HandlerCounters } from './offload-plan.js'
+import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
+import { contextSpec, OffloadedPlan, planGamma, type HandlerCounters } from './offload-plan.js'
 import type { Planned } from './planned.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
 import { typeSegments } from '../handlers/type-segments.js'
 import { chooseDeltaR, type DeltaRPolicy } from '../model/receive-delta-r.js'
+import type { DeltaRChoice } from '../model/delta-r-constraints.js'
+import { residencyOf, type ResidentState } from './residency.js'
 import { handlerUnits, type ReceiveModel } from '../model/completion-model.js'
 import { copySlotFrom, residentCheckpoints, type ResidentCheckpoints } from './checkpoint-state.js'
 import { servesAny, type ReceiveStrategy } from './record.js'
 
 export function rwCpPlan(req: ReceiveRequest): Planned {
-  const counters: HandlerCounters = { resets: 0 }
-  const profile = req.nic.profile
-  const layout = receiveLayout(req.type, req.count)
   const choice = chooseDeltaR(req, rwCpModel, rwCpDeltaR)
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
+  const parts = rwCpParts.get(state) ?? newParts(req, state)
+  const counters: HandlerCounters = { resets: 0 }
+  const slots = parts.set.slots
+  // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at posting).
+  const context = contextSpec(slots.length, spanOf(parts.layout, req.buffer, req.bufferOffset), rwCpPayload(parts, counters), parts.policy, slots)
+  return new OffloadedPlan(
+    residencyOf(req.nic), 'rw-cp', parts.layout, context, state, created, slots.length, parts.set.hostPs, detailsOf(parts, req, choice, created), counters,
+  )
+}
+
+/**
+ * What every rw-cp receive of one resident checkpoint state shares, made at its first receive
+ * and kept with the state (weakly: a state evicted and made again gets new parts). Per receive
+ * remain the counters, the payload closure over them, the context spec and the plan.
+ */
+interface RwCpParts {
+  readonly state: ResidentState
+  readonly set: CheckpointSet
+  readonly layout: ReceiveLayout
+  readonly policy: SchedulingPolicy
+  /** Where the master slots start in the resident bytes (after the dataloop tree). */
+  readonly base: number
+  /**
+   * A handler restores its run's slot into this segment, walks, and stores the state back: no
+   * state stays in it (or in the writer) from one handler to the next, so they serve every
+   * receive of the type, as the type's scratch segment serves every HPU.
+   */
+  readonly decoder: Segment
+  readonly writer: SegmentWriter
+  readonly profile: Profile
+  /** Cycles of one master-to-working slot copy. */
+  readonly copy: number
+  /** The details for a choice like `choice` (created, reused): read only, shared by the receives that plan with one. */
+  choice: DeltaRChoice | null
+  details: readonly [PlanDetails, PlanDetails] | null
+}
+
+const rwCpParts = new WeakMap<ResidentState, RwCpParts>()
+
+function newParts(req: ReceiveRequest, state: ResidentState): RwCpParts {
+  const profile = req.nic.profile
   const { set } = state.extra as ResidentCheckpoints
-  const base = state.data.length - set.slots.length
-  // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at
-  // posting). A handler works on its run's slot in place: it reads the state there, progresses
-  // it and stores it back, so the next packet of the run continues where this one stopped. The
-  // Segment object only decodes the slot; no state is kept outside NIC memory between handlers,
-  // so the type's shared scratch segment serves.
+  const layout = receiveLayout(req.type, req.count)
   const shared = typeSegments(req.type, req.count)
-  const decoder = shared.scratch
-  const copy = copyCycles(profile, set.slotBytes)
-  const w = new SegmentWriter(layout.lo, profile.costs, shared.scripts)
-  const deltaR = set.deltaR
-  const slotBytes = set.slotBytes
-  const payload: PayloadHandler = (ctx, pkt) => {
+  const parts: RwCpParts = {
+    state, set, layout, profile,
+    // frozen, as the details: every receive's context holds the same object
+    policy: Object.freeze({ kind: 'blockedRR', deltaP: Math.ceil(set.deltaR / profile.network.mtuBytes), vhpus: set.count }),
+    base: state.data.length - set.slots.length,
+    decoder: shared.scratch,
+    writer: new SegmentWriter(layout.lo, profile.costs, shared.scripts),
+    copy: copyCycles(profile, set.slotBytes),
+    choice: null,
+    details: null,
+  }
+  rwCpParts.set(state, parts)
+  return parts
+}
+
+function detailsOf(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice, created: boolean): PlanDetails {
+  // Compared by value: the choice is made again whenever free NIC memory changed (every receive).
+  const last = parts.choice
+  const details = last === null || parts.details === null || !sameChoice(last, choice) ? newDetails(parts, req, choice) : parts.details
+  return details[created ? 0 : 1]
+}
+
+/** The details for `choice` (created, reused), kept in `parts`. */
+function newDetails(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice): readonly [PlanDetails, PlanDetails] {
+  const { set } = parts
+  const deltaRChoice = Object.freeze({ binds: choice.binds, satisfied: choice.satisfied })
+  const gamma = planGamma(req)
+  // frozen: shared by every receive of the state that plans with a choice like this one
+  const of = (reused: boolean): PlanDetails => Object.freeze({
+    gamma, deltaR: set.deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
+  })
+  parts.choice = choice
+  return (parts.details = [of(false), of(true)])
+}
+
+/** The same Δr choice as the details tell it (Δr itself is the state's). */
+function sameChoice(a: DeltaRChoice, b: DeltaRChoice): boolean {
+  const x = a.satisfied, y = b.satisfied
+  return a.binds === b.binds && x.overhead === y.overhead && x.memory === y.memory && x.packetBuffer === y.packetBuffer
+}
+
+/**
+ * The payload handler of one receive (its own closure: the reset counter is the receive's). A
+ * handler works on its run's slot in place: it reads the state there, progresses it and stores
+ * it back, so the next packet of the run continues where this one stopped.
+ */
+function rwCpPayload(parts: RwCpParts, counters: HandlerCounters): PayloadHandler {
+  return (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS
-    const j = Math.floor(pkt.offset / deltaR)
-    const at = j * slotBytes
+    const { decoder, set, profile } = parts
+    const slotBytes = set.slotBytes
+    const j = Math.floor(pkt.offset / set.deltaR)
     restoreSlot(decoder, ctx.mem, 0, j, slotBytes)
     if (pkt.offset < decoder.position) {
       // behind the working copy (out of order): the master restores it
-      copySlotFrom(state.data, base, j, ctx.mem, j, slotBytes)
-      ctx.account('init', copy)
+      copySlotFrom(parts.state.data, parts.base, j, ctx.mem, j, slotBytes)
+      ctx.account('init', parts.copy)
       restoreSlot(decoder, ctx.mem, 0, j, slotBytes)
       counters.resets++
     }
-    w.run(ctx, pkt, decoder)
+    parts.writer.run(ctx, pkt, decoder)
     // the progressed state back into the slot: the live frames' stores are this handler's work
-    decoder.writeCheckpoint(ctx.mem, at)
+    decoder.writeCheckpoint(ctx.mem, j * slotBytes)
     ctx.account('init', copyCycles(profile, stateSaveBytes(profile, decoder.frames, slotBytes)))
     return ReturnCode.SUCCESS
   }
-  return offloadPlan(req, {
-    strategy: 'rw-cp', layout, payload, resident: state, created, counters,
-    policy: { kind: 'blockedRR', deltaP: Math.ceil(deltaR / profile.network.mtuBytes), vhpus: set.count },
-    hpuMemBytes: set.slots.length,
-    initialMem: set.slots,
-    hostPrepPs: set.hostPs,
-    details: {
-      gamma: planGamma(req), deltaR, checkpoints: 2 * set.count, checkpointBytes: slotBytes,
-      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
-    },
-  })
 }
 
 const rwCpModel: ReceiveModel = {
