@@ -1,10 +1,11 @@
 // The NIC's per-message host events (put, send, unlink) are reused once released: after the
 // endpoint's listener has handled them, or when discarded; the inbound engine reuses the record
-// of a message no handler saw once it is finalized; and a sendrecv series reuses the calls and
-// requests of its finished steps (with a host send's typed send and put, both sides' rendezvous
-// phases, and its receive's status, ME options and ME, which the NIC hands out again when it is
-// done with it); released HPU memory
-// serves the next execution context of its size. A run with reuse must
+// of every message once it is finalized, and a finished blocked-RR message's virtual HPUs; a
+// sendrecv series reuses the calls and requests of its finished steps (with a host send's typed
+// send and put, both sides' rendezvous phases, and its receive's status, ME options and ME); the
+// rendezvous's CTS and data MEs are retired once their message is in (the NIC hands an ME out
+// again when it is done with it too); released HPU memory serves the next execution context of
+// its size. A run with reuse must
 // give exactly what a run gives where every released object is poisoned and never handed out
 // again (a read of a released one then sees -1s, NaNs and nulls): random point-to-point traffic
 // (eager and rendezvous, contiguous and strided types, wildcards, late receives that find

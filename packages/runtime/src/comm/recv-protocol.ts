@@ -218,6 +218,8 @@ class DataPhase implements EventTarget {
   sig = 0
   /** The offloaded plan, or null: the host path (staging, for a partial last element or nothing). */
   plan: ReceivePlan | null = null
+  /** The data ME, retired once the data is in (the NIC hands it out again). */
+  me: MatchEntry | null = null
   prepPs = 0
   staging: Uint8Array | null = null
   /** Why the strategy could not serve this receive (host unpack instead), or null. */
@@ -237,6 +239,7 @@ class DataPhase implements EventTarget {
     this.received = received
     this.sig = sig
     this.plan = null
+    this.me = null
     this.prepPs = 0
     this.staging = null
     this.unserved = null
@@ -316,12 +319,13 @@ function postData(d: DataPhase): void {
       posted = postParsedReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, me)
     }
     d.plan = posted.plan
+    d.me = posted.me
     d.prepPs = posted.plan.hostPrepPs
     readyAt = posted.readyAt
   } else {
     // the host path for a partial last element (or nothing): the user span or a staging buffer
     if (a.bytes !== null) d.staging = r.direct ? r.landing!.subarray(0, received) : new Uint8Array(received)
-    ep.nic.postMe({ matchBits: matchBitsOfData, source, list: 'priority', useOnce: true, hostBuffer: d.staging, length: received, userPtr: ptr })
+    d.me = ep.nic.postMe({ matchBits: matchBitsOfData, source, list: 'priority', useOnce: true, hostBuffer: d.staging, length: received, userPtr: ptr })
   }
   // CTS once the host has made the NIC state and postReceive's one PCIe copy of it has landed
   sim.at(Math.max(sim.now + d.prepPs, readyAt), sendCts, d)
@@ -347,6 +351,9 @@ function onData(d: DataPhase, e: HostEvent): void {
   }
   if (e.kind !== 'put') return
   ep.unroute(d.ptr)
+  // nothing reads the data ME again (the plan keeps its own state): the NIC may reuse it
+  ep.nic.retireMe(d.me!)
+  d.me = null
   const hostPs = plan === null ? landed(r, d.staging, received) : plan.finish()
   if (plan !== null) record(r, source, tag, received, plan, hostPs, d.prepPs, e, d.unserved)
   if (d.strict !== null) {

@@ -14,7 +14,7 @@
 // receive has matched, and the send completes once its data has left after it.
 
 import { pack, type Datatype } from '@spinmpi/ddt'
-import type { HostEvent, MessageHeader, PutOptions } from '@spinmpi/nic'
+import type { HostEvent, MatchEntry, MessageHeader, PutOptions } from '@spinmpi/nic'
 import type { SendStrategyName } from '../strategies/contract.js'
 import { hostPackPs } from '../strategies/model/host-cost.js'
 import { receiveLayout } from '../strategies/layout.js'
@@ -206,7 +206,7 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const src = byNic ? spanSnapshot(a) : null
   const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
   rdv.ctsPtr = ep.route(rdv)
-  ep.nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rdv.rv), source: a.dest, length: 0, useOnce: true, userPtr: rdv.ctsPtr })
+  rdv.ctsMe = ep.nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rdv.rv), source: a.dest, length: 0, useOnce: true, userPtr: rdv.ctsPtr })
   sim.at(issueAt, putRts, rdv)
 }
 
@@ -219,6 +219,8 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
  */
 class Rendezvous implements EventTarget {
   ctsPtr = 0
+  /** The CTS ME, retired once the CTS is in (the NIC hands it out again). */
+  ctsMe: MatchEntry | null = null
   bytes = 0
   rv = 0
   strategy: SendStrategyName | null = null
@@ -237,6 +239,7 @@ class Rendezvous implements EventTarget {
     src: { readonly bytes: Uint8Array | null; readonly origin: number } | null,
   ): this {
     this.ctsPtr = 0
+    this.ctsMe = null
     this.bytes = bytes
     this.rv = rv
     this.strategy = strategy
@@ -259,6 +262,9 @@ class Rendezvous implements EventTarget {
     const { a, src } = this
     const ep = a.ep
     ep.unroute(this.ctsPtr)
+    // nothing reads the CTS ME again: the NIC may reuse it once it is done with it too
+    ep.nic.retireMe(this.ctsMe!)
+    this.ctsMe = null
     const accepted = e.header.hdrData
     this.accepted = accepted
     if (src === null || accepted === 0) {
