@@ -87,8 +87,42 @@ describe('match entry reuse', () => {
     expect([me.released, ctx.released]).toEqual([true, true])
     expect(c.nic(1).retireMe(me)).toBe(true)
     expect(me.context).toBe(null)
-    // its NIC memory went back at release; the next ME with a context gets it
+    // its NIC memory went back at release
     expect(c.nic(1).memory.used).toBe(0)
     expect(c.nic(1).postMe({ matchBits: 7n, length: 8 })).toBe(me)
+    // the context went with it: the next ME with a context gets it as new (zeroed HPU memory,
+    // its split at zero) and runs its own handlers with it
+    const host2 = new Uint8Array(2048)
+    const next = c.nic(1).postMe({
+      matchBits: 8n, length: 2048, useOnce: true, hostBuffer: host2,
+      context: {
+        hpuMemBytes: 64, hostBuffer: host2,
+        payload: (h, pkt) => { h.dmaToHost(pkt.offset, pkt.data, 0, pkt.length, { noEvent: true }); return ReturnCode.SUCCESS },
+      },
+    })
+    expect(next.context).toBe(ctx)
+    expect([ctx.released, ctx.hostBuffer === host2, ctx.mem.every((b) => b === 0), ctx.split.handlers]).toEqual([false, true, true, 0])
+    const data = Uint8Array.from({ length: 2048 }, (_, i) => i & 255)
+    c.nic(0).put({ target: 1, matchBits: 8n, bytes: 2048, data })
+    c.run()
+    expect(ctx.split.handlers).toBe(1)
+    expect(host2).toEqual(data)
+  })
+
+  it('with reuse off, the context of a retired ME is poisoned, not taken again', () => {
+    const was = setMatchEntryReuse(false)
+    try {
+      const c = cluster()
+      const me = c.nic(1).postMe({ matchBits: 6n, length: 8, useOnce: true, context: { payload: () => ReturnCode.SUCCESS, hpuMemBytes: 0, hostBuffer: null } })
+      c.nic(0).put({ target: 1, matchBits: 6n, bytes: 8 })
+      c.run()
+      const ctx = me.context!
+      expect(c.nic(1).retireMe(me)).toBe(true)
+      expect([ctx.hostLength, ctx.released, ctx.payload]).toEqual([-1, true, undefined])
+      const next = c.nic(1).postMe({ matchBits: 7n, length: 8, context: { payload: () => ReturnCode.SUCCESS, hpuMemBytes: 0, hostBuffer: null } })
+      expect(next.context).not.toBe(ctx)
+    } finally {
+      setMatchEntryReuse(was)
+    }
   })
 })

@@ -21,37 +21,55 @@ export interface HandlerSplit {
 }
 
 const DEFAULT_POLICY: SchedulingPolicy = { kind: 'default' }
+const NO_MEM = new Uint8Array(0)
+const POISONED_SPEC: ExecutionContextSpec = Object.freeze({ hpuMemBytes: -1, hostBuffer: null })
 
+/**
+ * An execution context's fields are set by the constructor and by reset only: a context retired
+ * with its ME (Nic.retireMe) is taken again for the NIC's next one.
+ */
 export class ExecutionContext {
-  readonly mem: Uint8Array
+  spec!: ExecutionContextSpec
+  /** Offset of the HPU memory in NIC memory (-1 when it holds none). */
+  nicMemOffset!: number
+  /** Bytes of host memory the DMA targets cover. */
+  hostLength!: number
+  mem!: Uint8Array
   /** Made at the first use: most handlers never read HPU memory through it (one object less per context). */
   private memView: DataView | null = null
-  readonly policy: SchedulingPolicy
+  policy!: SchedulingPolicy
   /**
    * The spec's handlers and host buffer, read once: specs of different handlers have different
    * shapes, so reading them from the spec on every packet was a polymorphic lookup.
    */
-  readonly header: HeaderHandler | undefined
-  readonly payload: PayloadHandler | undefined
-  readonly completion: CompletionHandler | undefined
-  readonly hostBuffer: Uint8Array | null
+  header: HeaderHandler | undefined
+  payload: PayloadHandler | undefined
+  completion: CompletionHandler | undefined
+  hostBuffer!: Uint8Array | null
   readonly split: HandlerSplit = { init: 0, setup: 0, block: 0, other: 0, handlers: 0 }
   released = false
   /** The ME's counting event, bumped by ctx.counterInc. */
   counter: CountingEvent | null = null
 
   constructor(
-    readonly spec: ExecutionContextSpec,
-    /** Offset of the HPU memory in NIC memory (-1 when it holds none). */
-    readonly nicMemOffset: number,
-    /** Bytes of host memory the DMA targets cover. */
-    readonly hostLength: number,
+    spec: ExecutionContextSpec,
+    nicMemOffset: number,
+    hostLength: number,
     /** The node-wide split this context also adds to. */
     private readonly nodeSplit: HandlerSplit,
     /** Zeroed bytes of exactly spec.hpuMemBytes to use as the HPU memory (a pooled one), or null. */
     zeroed: Uint8Array | null = null,
   ) {
+    this.reset(spec, nicMemOffset, hostLength, zeroed)
+  }
+
+  /** Every field as the constructor sets it (the node's split stays): a retired context taken again. */
+  reset(spec: ExecutionContextSpec, nicMemOffset: number, hostLength: number, zeroed: Uint8Array | null): this {
+    this.spec = spec
+    this.nicMemOffset = nicMemOffset
+    this.hostLength = hostLength
     this.mem = zeroed ?? new Uint8Array(spec.hpuMemBytes)
+    this.memView = null
     const init = spec.initialMem
     // (a view of the first hpuMemBytes only when there are more: subarray allocates one per receive)
     if (init) this.mem.set(init.length <= spec.hpuMemBytes ? init : init.subarray(0, spec.hpuMemBytes))
@@ -60,6 +78,26 @@ export class ExecutionContext {
     this.payload = spec.payload
     this.completion = spec.completion
     this.hostBuffer = spec.hostBuffer
+    const s = this.split
+    s.init = s.setup = s.block = s.other = s.handlers = 0
+    this.released = false
+    this.counter = null
+    return this
+  }
+
+  /** Retired and not taken again (reuse off, tests): values no live context has, so a stale read shows. */
+  poison(): void {
+    this.spec = POISONED_SPEC
+    this.nicMemOffset = -1
+    this.hostLength = -1
+    this.mem = NO_MEM
+    this.memView = null
+    this.header = this.payload = this.completion = undefined
+    this.hostBuffer = null
+    const s = this.split
+    s.init = s.setup = s.block = s.other = s.handlers = NaN
+    this.released = true
+    this.counter = null
   }
 
   get view(): DataView {

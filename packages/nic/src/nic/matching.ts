@@ -58,6 +58,11 @@ export class MatchingUnit {
     return new MatchEntry(this.nextId++, this.nextSeq++, options)
   }
 
+  /** Whether retired MEs are handed out again (and their contexts: Nic.retireMe). */
+  get reusesEntries(): boolean {
+    return this.reuse
+  }
+
   /** An ME nobody refers to any more (Nic.retireMe checked): poisoned, and kept for create. */
   retire(me: MatchEntry): void {
     me.poison()

@@ -78,6 +78,8 @@ export class Nic {
   private readonly putFn = (put: PutOptions) => { this.outbound.put(put) }
   /** HPU memory of released contexts, for the next ones. */
   private readonly hpuMemory = new HpuMemoryPool()
+  /** Contexts of retired MEs (retireMe), for the next ones. */
+  private readonly spareContexts: ExecutionContext[] = []
   private readonly trustedInputs: boolean
 
   constructor(options: NicOptions) {
@@ -161,7 +163,15 @@ export class Nic {
    */
   retireMe(me: MatchEntry): boolean {
     if (me.linked || !me.released || me.activeMessages !== 0 || this.events.keepLog) return false
+    const ctx = me.context
     this.matching.retire(me)
+    // Its context goes with it: its messages are finalized (their DMA writes booked) and its
+    // owner will not read the ME again; the records and HPU contexts that still point at it read
+    // it only during a handler of theirs.
+    if (ctx !== null) {
+      if (this.matching.reusesEntries) this.spareContexts.push(ctx)
+      else ctx.poison()
+    }
     return true
   }
 
@@ -200,7 +210,9 @@ export class Nic {
 
   private makeContext(spec: ExecutionContextSpec, hostLength: number, counter: CountingEvent | null): ExecutionContext {
     const off = spec.hpuMemBytes > 0 ? this.memory.alloc(spec.hpuMemBytes, this.sim.now) : -1
-    const ctx = new ExecutionContext(spec, off, hostLength, this.stats.split, this.hpuMemory.take(spec.hpuMemBytes))
+    const zeroed = this.hpuMemory.take(spec.hpuMemBytes)
+    const ctx = this.spareContexts.pop()?.reset(spec, off, hostLength, zeroed) ??
+      new ExecutionContext(spec, off, hostLength, this.stats.split, zeroed)
     ctx.counter = counter
     return ctx
   }
