@@ -99,6 +99,8 @@ export class InboundMessage implements ProcessedMessage<Her> {
     this.header = null as unknown as MessageHeader
     this.mode = -1
     this.me = null
+    // its context may be a retired ME's, reset for another ME by now
+    this.context = undefined as unknown as ExecutionContext
     this.totalPackets = -1
     this.packetsSeen = -1
     this.packetsDone = -2
