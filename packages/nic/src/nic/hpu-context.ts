@@ -264,24 +264,27 @@ export class HpuContext implements HandlerContext {
   fetchAdd(memOffset: number, inc: number): number {
     this.checkMem(memOffset, 4, 'fetchAdd')
     this.charge(this.services.atomicCycles)
-    const old = this.view.getInt32(memOffset, true)
-    this.view.setInt32(memOffset, (old + inc) | 0, true)
+    const view = this.view
+    const old = view.getInt32(memOffset, true)
+    view.setInt32(memOffset, (old + inc) | 0, true)
     return old
   }
 
   compareAndSwap(memOffset: number, expected: number, desired: number): boolean {
     this.checkMem(memOffset, 4, 'compareAndSwap')
     this.charge(this.services.atomicCycles)
-    if (this.view.getInt32(memOffset, true) !== (expected | 0)) return false
-    this.view.setInt32(memOffset, desired, true)
+    const view = this.view
+    if (view.getInt32(memOffset, true) !== (expected | 0)) return false
+    view.setInt32(memOffset, desired, true)
     return true
   }
 
   atomicAddF64(memOffset: number, value: number): number {
     this.checkMem(memOffset, 8, 'atomicAddF64')
     this.charge(this.services.atomicCycles)
-    const old = this.view.getFloat64(memOffset, true)
-    this.view.setFloat64(memOffset, old + value, true)
+    const view = this.view
+    const old = view.getFloat64(memOffset, true)
+    view.setFloat64(memOffset, old + value, true)
     return old
   }
 
