@@ -5,7 +5,7 @@
 # argument); the count is taken at two REPS and the difference divided by the units of work in
 # between, so start-up, module loading and the first runs' compilation cancel out.
 #   scripts/instr/count.sh WORK [TREE]
-# WORK: packet | packet-data | block16 | loop | eager | forced (see below); TREE defaults to this
+# WORK: packet | packet-data | block16 | loop | eager | forced | goal (see below); TREE defaults to this
 # repository. Prints one line: instructions, D1 and LL data-cache misses per unit.
 # Node runs --single-threaded (no concurrent compiler or collector threads), so two counts of one
 # tree agree to about 1%; valgrind runs the code about 150x slower than native.
@@ -25,7 +25,9 @@ case $work in
   eager) args="fft2d.mjs 640 64 host -"; r1=2; r2=4; units=$((2 * 8064)) ;;
   # fft2d P = 64, n = 256, offload forced (rendezvous, RW-CP, 16 blocks per message): per message
   forced) args="fft2d.mjs 256 64 rw-cp 0"; r1=2; r2=4; units=$((2 * 8064)) ;;
-  *) echo "count.sh: unknown WORK '$work' (packet, packet-data, block16, loop, eager, forced)" >&2; exit 2 ;;
+  # fig19's model at P = 256 (393,472 GOAL operations): per operation
+  goal) args="fig19-model.mjs 256"; r1=1; r2=3; units=$((2 * 393472)) ;;
+  *) echo "count.sh: unknown WORK '$work' (packet, packet-data, block16, loop, eager, forced, goal)" >&2; exit 2 ;;
 esac
 measure() {
   # shellcheck disable=SC2086
