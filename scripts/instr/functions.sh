@@ -10,11 +10,20 @@ here=$(realpath "$(dirname "$0")")
 driver=${1:?usage: functions.sh [--top N] DRIVER ARGS...}; shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# --perf-basic-prof writes /tmp/perf-PID.map; the run's pid is valgrind's own (it execs in place).
+# --perf-basic-prof writes /tmp/perf-PID.map, PID the process valgrind names in its log (==PID==).
+# The map is hard-linked into $tmp as soon as it appears, so that another job clearing
+# /tmp/perf-*.map meanwhile cannot take it away.
 valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$tmp/out" \
   node --single-threaded --max-semi-space-size=64 --perf-basic-prof "$here/$driver" "$@" > "$tmp/log" 2>&1 &
-pid=$!
-wait $pid || { cat "$tmp/log" >&2; exit 1; }
-map=/tmp/perf-$pid.map
+job=$!
+pid=
+while kill -0 $job 2> /dev/null && [ ! -e "$tmp/map" ]; do
+  [ -z "$pid" ] && pid=$(sed -n 's/^==\([0-9]*\)==.*/\1/p' "$tmp/log" | head -1)
+  [ -n "$pid" ] && [ -e "/tmp/perf-$pid.map" ] && ln "/tmp/perf-$pid.map" "$tmp/map"
+  sleep 0.2
+done
+wait $job || { cat "$tmp/log" >&2; exit 1; }
+[ -e "$tmp/map" ] || { echo "functions.sh: no perf map for process ${pid:-?}" >&2; exit 1; }
+rm -f "/tmp/perf-$pid.map"
+map=$tmp/map
 node "$here/functions.mjs" "$tmp/out" "$map" "$top"
-rm -f "$map"
