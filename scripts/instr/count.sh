@@ -7,8 +7,7 @@
 #   scripts/instr/count.sh WORK [TREE]
 # WORK: packet | packet-data | block16 | loop | eager | forced | goal (see below); TREE defaults to this
 # repository. Prints one line: instructions, D1 and LL data-cache misses per unit.
-# Node runs --single-threaded (no concurrent compiler or collector threads), so two counts of one
-# tree agree to about 1%; valgrind runs the code about 150x slower than native.
+# Valgrind runs the code about 150x slower than native.
 set -euo pipefail
 work=${1:?usage: count.sh WORK [TREE]}
 tree=$(realpath "${2:-$(dirname "$0")/../..}")
@@ -29,10 +28,14 @@ case $work in
   goal) args="fig19-model.mjs 256"; r1=1; r2=3; units=$((2 * 393472)) ;;
   *) echo "count.sh: unknown WORK '$work' (packet, packet-data, block16, loop, eager, forced, goal)" >&2; exit 2 ;;
 esac
+# Single-threaded (no concurrent compiler or collector), collections on a fixed schedule and fixed
+# seeds: counts of one tree then repeat to about 0.01% (without the last three, runs of one tree
+# on a loaded machine differed by up to 25%: the collector's timing moved with the load).
+NODE_FLAGS="--single-threaded --max-semi-space-size=64 --predictable-gc-schedule --no-incremental-marking --random-seed=1 --hash-seed=1"
 measure() {
   # shellcheck disable=SC2086
   TREE=$tree valgrind --tool=cachegrind --cache-sim=yes --cachegrind-out-file=/dev/null \
-    node --single-threaded --max-semi-space-size=64 "$here"/$args "$1" 2>&1 |
+    node $NODE_FLAGS "$here"/$args "$1" 2>&1 |
     awk '/ I +refs/ {gsub(",", "", $4); i = $4} /D1 +misses/ {gsub(",", "", $4); d = $4} /LLd misses/ {gsub(",", "", $4); l = $4} END {print i, d, l}'
 }
 read -r i1 d1 l1 < <(measure $r1)

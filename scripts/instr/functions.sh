@@ -8,13 +8,15 @@ top=40
 if [ "${1:-}" = --top ]; then top=$2; shift 2; fi
 here=$(realpath "$(dirname "$0")")
 driver=${1:?usage: functions.sh [--top N] DRIVER ARGS...}; shift
+# as count.sh: single-threaded, a fixed collection schedule and fixed seeds
+NODE_FLAGS="--single-threaded --max-semi-space-size=64 --predictable-gc-schedule --no-incremental-marking --random-seed=1 --hash-seed=1"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # --perf-basic-prof writes /tmp/perf-PID.map, PID the process valgrind names in its log (==PID==).
 # The map is hard-linked into $tmp as soon as it appears, so that another job clearing
 # /tmp/perf-*.map meanwhile cannot take it away.
 valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$tmp/out" \
-  node --single-threaded --max-semi-space-size=64 --perf-basic-prof "$here/$driver" "$@" > "$tmp/log" 2>&1 &
+  node $NODE_FLAGS --perf-basic-prof "$here/$driver" "$@" > "$tmp/log" 2>&1 &
 job=$!
 pid=
 while kill -0 $job 2> /dev/null && [ ! -e "$tmp/map" ]; do
