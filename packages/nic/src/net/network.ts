@@ -350,7 +350,21 @@ export class Network {
     const ser = this.serializationPs(r.length)
     port.injectFree = now + ser
     this.counters.packetsRetransmitted++
-    this.emit(r.src, r.dst, r.msgId, r.seq, r.offset, r.length, r.flags, r.user, r.data, 0, r.data === null ? null : packetViews(r.data), 0, ser, now)
+    const pkt = this.takePacket()
+    pkt.src = r.src
+    pkt.dst = r.dst
+    pkt.msgId = r.msgId
+    pkt.seq = r.seq
+    pkt.offset = r.offset
+    pkt.length = r.length
+    pkt.flags = r.flags
+    pkt.user = r.user
+    pkt.messageData = r.data
+    pkt.dataOffset = 0
+    pkt.views = r.data === null ? null : packetViews(r.data)
+    pkt.viewSlot = 0
+    pkt.injectedAt = now
+    this.emit(pkt, ser, now)
     return true
   }
 
@@ -400,8 +414,23 @@ export class Network {
     let flags = 0
     if (chunk.seqBase + local === 0) flags |= PKT_HEADER
     if (chunk.end && local === chunk.npkts - 1) flags |= PKT_COMPLETION
-    const views = chunk.views
-    this.emit(msg.src, msg.dst, msg.id, chunk.seqBase + local, chunk.msgOffset + chunkOffset, length, flags, msg.user, chunk.data, chunkOffset, views, local, ser, now)
+    // The packet is filled here and handed over whole: a call with its fields as arguments cost
+    // more than the stores.
+    const pkt = this.takePacket()
+    pkt.src = msg.src
+    pkt.dst = msg.dst
+    pkt.msgId = msg.id
+    pkt.seq = chunk.seqBase + local
+    pkt.offset = chunk.msgOffset + chunkOffset
+    pkt.length = length
+    pkt.flags = flags
+    pkt.user = msg.user
+    pkt.messageData = chunk.data
+    pkt.dataOffset = chunkOffset
+    pkt.views = chunk.views
+    pkt.viewSlot = local
+    pkt.injectedAt = now
+    this.emit(pkt, ser, now)
     advance(msg)
     if (isDone(msg)) {
       removeAt(queue, qi)
@@ -412,52 +441,62 @@ export class Network {
     if (port.resend.length > 0) this.wakeResend(node)
   }
 
+  /** A packet object for the next transmission (from the pool when there is one). */
+  private takePacket(): Packet {
+    return this.poolTop > 0 ? this.pool[--this.poolTop]! : new Packet()
+  }
+
   /**
-   * Puts one packet (and a fault-injected duplicate) on the way to `dst`, or, when fault
-   * injection loses it, queues it for retransmission one RTO after its last bit left.
+   * Puts `pkt` (filled in but for its arrival, injected at `now`) and a fault-injected duplicate
+   * on the way to its destination, or, when fault injection loses it, queues it for
+   * retransmission one RTO after its last bit left (the packet object goes back to the pool).
    */
-  private emit(
-    src: number, dst: number, msgId: number, seq: number, offset: number, length: number, flags: number, user: unknown,
-    data: Uint8Array | null, dataOffset: number, views: PacketViews | null, viewSlot: number, ser: Ps, now: Ps,
-  ): void {
+  private emit(pkt: Packet, ser: Ps, now: Ps): void {
     const faults = this.faults
-    let copies = 1
     if (faults !== null) {
       const rng = this.faultRng!
       if (faults.drop > 0 && rng.next() < faults.drop) {
         this.counters.packetsDropped++
+        const data = pkt.messageData
         // the retransmission buffer holds its own copy: the sender's buffer may be reused by then
         if (data !== null) this.sim.hostCopies.flush()
+        const { src, dst, msgId, seq, offset, length, flags, user, dataOffset } = pkt
         const kept = data === null ? null : data.slice(dataOffset, dataOffset + length)
         const r: Resend = { src, dst, msgId, seq, offset, length, flags, user, data: kept, due: now + ser + this.rtoPs }
         this.ports[src]!.resend.push(r)
+        this.release(pkt)
         return
       } else if (faults.duplicate > 0 && rng.next() < faults.duplicate) {
         this.counters.packetsDuplicated++
-        copies = 2
+        const dup = this.takePacket()
+        dup.src = pkt.src
+        dup.dst = pkt.dst
+        dup.msgId = pkt.msgId
+        dup.seq = pkt.seq
+        dup.offset = pkt.offset
+        dup.length = pkt.length
+        dup.flags = pkt.flags | PKT_DUPLICATE
+        dup.user = pkt.user
+        dup.messageData = pkt.messageData
+        dup.dataOffset = pkt.dataOffset
+        dup.views = pkt.views
+        dup.viewSlot = pkt.viewSlot
+        dup.injectedAt = now
+        this.launch(pkt, ser, now)
+        this.launch(dup, ser, now)
+        return
       }
     }
-    const dstPort = this.ports[dst]!
-    for (let c = 0; c < copies; c++) {
-      const pkt = this.poolTop > 0 ? this.pool[--this.poolTop]! : new Packet()
-      pkt.src = src
-      pkt.dst = dst
-      pkt.msgId = msgId
-      pkt.seq = seq
-      pkt.offset = offset
-      pkt.length = length
-      pkt.flags = c === 0 ? flags : flags | PKT_DUPLICATE
-      pkt.user = user
-      pkt.messageData = data
-      pkt.dataOffset = dataOffset
-      pkt.views = views
-      pkt.viewSlot = viewSlot
-      pkt.injectedAt = now
-      const ejectStart = Math.max(now + this.latency, dstPort.ejectFree)
-      dstPort.ejectFree = ejectStart + ser
-      pkt.arrivedAt = dstPort.ejectFree
-      this.sim.at(dstPort.ejectFree, this.deliverFn, pkt)
-    }
+    this.launch(pkt, ser, now)
+  }
+
+  /** Books `pkt` on its destination's ejection port and schedules its arrival. */
+  private launch(pkt: Packet, ser: Ps, now: Ps): void {
+    const dstPort = this.ports[pkt.dst]!
+    const ejectStart = Math.max(now + this.latency, dstPort.ejectFree)
+    dstPort.ejectFree = ejectStart + ser
+    pkt.arrivedAt = dstPort.ejectFree
+    this.sim.at(dstPort.ejectFree, this.deliverFn, pkt)
   }
 
   private deliver(pkt: Packet): void {
