@@ -4,11 +4,12 @@
 // Observing a completion charges its host work (o, host unpack) to the rank once.
 
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import type { Simulator } from '@spinmpi/nic'
 import { InStatusError } from '../errors.js'
 import { REQUEST_NULL, UNDEFINED, type AnyCompletion, type Request, type SomeCompletion, type Status } from './comm-types.js'
 import type { Endpoint } from './endpoint.js'
 import type { PendingLike } from './pending.js'
-import { RequestImpl } from './request.js'
+import { RequestImpl, type RequestWaiter } from './request.js'
 import { EMPTY_STATUS } from './status.js'
 
 const NONE_ACTIVE: AnyCompletion = { index: UNDEFINED, status: EMPTY_STATUS }
@@ -40,14 +41,11 @@ export class Completion {
     for (let i = 0; i < n; i++) if (rs[i] !== null && !rs[i]!.done) open++
     if (open > 0) {
       const waiting: RequestImpl[] = new Array(open)
-      const settled: Promise<void>[] = new Array(open)
       for (let i = 0, j = 0; i < n; i++) {
         const r = rs[i]!
-        if (r === null || r.done) continue
-        waiting[j] = r
-        settled[j++] = r.settled
+        if (r !== null && !r.done) waiting[j++] = r
       }
-      await this.pending.around(waiting, Promise.all(settled))
+      await this.pending.around(waiting, allSettled(this.ep, waiting))
     }
     return this.observeAll(rs, null, call, firstError)
   }
@@ -184,11 +182,13 @@ export class Completion {
     return r.status!
   }
 
-  /** observe's path with host work: spend it on the rank's CPU, then the status or the error. */
-  private async charge(r: RequestImpl): Promise<Status> {
-    await this.ep.cpu.spend(r.hostCostPs)
-    if (r.error !== null) throw r.error
-    return r.status!
+  /**
+   * observe's path with host work: spend it on the rank's CPU, then the status or the error. Not
+   * an async function: `.then` settles in the turn the async `{ await spend(); return status }`
+   * did (one turn after spend's promise), without an async frame per charged completion.
+   */
+  private charge(r: RequestImpl): Promise<Status> {
+    return this.ep.cpu.spend(r.hostCostPs).then(() => statusOrError(r))
   }
 
   /** The request, or null when it is inactive (REQUEST_NULL or already returned). */
@@ -207,6 +207,55 @@ export function markObserved(ep: Endpoint, r: RequestImpl): void {
   r.observed = true
   r.active = false
   ep.trace?.waited(r.traceOp, r.hostCostPs - ep.overheadPs)
+}
+
+/**
+ * Resolves once all of `rs` (none done yet) have completed, in the microtask turn Promise.all of
+ * their `settled` promises would (one turn after the last completion, so ranks interleave as
+ * before). The requests tell an AllDone synchronously instead: no signal and promise per request.
+ * When a request has a runtime waiter already (two calls wait on it at once), the promises.
+ */
+function allSettled(ep: Endpoint, rs: readonly RequestImpl[]): Promise<unknown> {
+  for (const r of rs) {
+    if (r.hasWaiter) return Promise.all(rs.map((q) => q.settled))
+  }
+  const all = new AllDone(ep.sim)
+  for (const r of rs) all.add(r)
+  return all.promise.then(noop)
+}
+
+const noop = (): void => {}
+
+/** Counts the completions of requests; resolves when the last one is done. */
+class AllDone implements RequestWaiter {
+  readonly promise: Promise<void>
+  private resolve!: () => void
+  private left = 0
+
+  constructor(private readonly sim: Simulator) {
+    this.promise = new Promise<void>((resolve) => {
+      this.resolve = resolve
+    })
+  }
+
+  /** Waits for `r` too (once: a request listed twice has this waiter already). */
+  add(r: RequestImpl): void {
+    if (r.hasWaiter) return
+    r.whenDone(this)
+    this.left++
+  }
+
+  /** Inside the completing event: note the wake-up as a request's signal would. */
+  requestDone(): void {
+    this.sim.noteWakeup()
+    if (--this.left === 0) this.resolve()
+  }
+}
+
+/** A charged completion's result: its status, or its error thrown. */
+function statusOrError(r: RequestImpl): Status {
+  if (r.error !== null) throw r.error
+  return r.status!
 }
 
 /** When the k-th request of observeAll's selection completed (-1: none). */
