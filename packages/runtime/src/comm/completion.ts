@@ -17,6 +17,11 @@ const NONE_ACTIVE: AnyCompletion = { index: UNDEFINED, status: EMPTY_STATUS }
 export class Completion {
   constructor(private readonly ep: Endpoint, private readonly pending: PendingLike, private readonly prefix: string) {}
 
+  /** What its errors' texts start with (the communicator's calls: empty). */
+  prefixOf(): string {
+    return this.prefix
+  }
+
   /** Where blocked calls list themselves for the deadlock report. */
   get pendingList(): PendingLike {
     return this.pending
@@ -120,7 +125,7 @@ export class Completion {
    * Observes rs[indices] (all of rs when `indices` is null) in completion order, ties by index;
    * failures are reported after all are observed.
    */
-  private async observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, call: string, firstError: boolean): Promise<Status[]> {
+  private observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, call: string, firstError: boolean): Promise<Status[]> {
     const n = indices === null ? rs.length : indices.length
     // order[j]: the slot (position in indices) observed j-th; an insertion sort when n is small
     const order: number[] = new Array(n)
@@ -137,27 +142,9 @@ export class Completion {
       }
       order[j] = k
     }
-    const out: Status[] = new Array(n)
-    let errors: (MpiError | null)[] | null = null
-    let first: unknown = null
-    for (let j = 0; j < n; j++) {
-      const k = order[j]!
-      const r = rs[indices === null ? k : indices[k]!]
-      if (r === null || r === undefined) {
-        out[k] = EMPTY_STATUS
-        continue
-      }
-      try {
-        out[k] = await this.observe(r)
-      } catch (e) {
-        out[k] = r.status!
-        errors ??= new Array<MpiError | null>(n).fill(null)
-        errors[k] = e instanceof MpiError ? e : null
-        if (first === null) first = e
-      }
-    }
-    if (first !== null) throw firstError ? first : new InStatusError(`${this.prefix}${call}`, out, errors ?? [])
-    return out
+    return new Promise<Status[]>((resolve, reject) => {
+      new Observation(this, rs, indices, order, call, firstError, resolve, reject).next()
+    })
   }
 
   private async poll(): Promise<void> {
@@ -171,7 +158,7 @@ export class Completion {
    * rejected promise), not an async function's promise: awaiting either takes one microtask turn,
    * so the order of the ranks' continuations is unchanged, without an async frame per completion.
    */
-  private observe(r: RequestImpl): Status | Promise<Status> {
+  observe(r: RequestImpl): Status | Promise<Status> {
     if (!r.observed) {
       markObserved(this.ep, r)
       if (r.hostCostPs > 0) return this.charge(r)
@@ -207,6 +194,91 @@ export function markObserved(ep: Endpoint, r: RequestImpl): void {
   r.observed = true
   r.active = false
   ep.trace?.waited(r.traceOp, r.hostCostPs - ep.overheadPs)
+}
+
+/**
+ * observeAll's requests observed one after the other, each in a microtask turn of its own as
+ * `out[k] = await observe(r)` in a loop did (the rank's continuations keep their order), without
+ * an async frame: it resolves (or rejects) in the turn that loop's async function returned.
+ */
+class Observation {
+  private j = 0
+  private readonly out: Status[]
+  private errors: (MpiError | null)[] | null = null
+  private first: unknown = null
+  private readonly onStatus = (s: Status): void => {
+    this.out[this.slot()] = s
+    this.step()
+  }
+  private readonly onError = (e: unknown): void => {
+    this.failed(e)
+    this.step()
+  }
+
+  constructor(
+    private readonly done: Completion,
+    private readonly rs: readonly (RequestImpl | null)[],
+    private readonly indices: readonly number[] | null,
+    /** order[j]: the slot observed j-th. */
+    private readonly order: readonly number[],
+    private readonly call: string,
+    private readonly firstError: boolean,
+    private readonly resolve: (out: Status[]) => void,
+    private readonly reject: (e: unknown) => void,
+  ) {
+    this.out = new Array<Status>(order.length)
+  }
+
+  /** Observes from the j-th on: inactive slots at once, the next active one after a turn. */
+  next(): void {
+    const n = this.order.length
+    for (; this.j < n; this.j++) {
+      const r = this.request(this.slot())
+      if (r === null || r === undefined) {
+        this.out[this.slot()] = EMPTY_STATUS
+        continue
+      }
+      let v: Status | Promise<Status>
+      try {
+        v = this.done.observe(r)
+      } catch (e) {
+        // (as the loop's catch: at once, no turn)
+        this.failed(e)
+        continue
+      }
+      void Promise.resolve(v).then(this.onStatus, this.onError)
+      return
+    }
+    this.finish()
+  }
+
+  /** The j-th failed: its status as it is, its error kept for the report. */
+  private failed(e: unknown): void {
+    const k = this.slot()
+    this.out[k] = this.request(k)!.status!
+    this.errors ??= new Array<MpiError | null>(this.order.length).fill(null)
+    this.errors[k] = e instanceof MpiError ? e : null
+    if (this.first === null) this.first = e
+  }
+
+  private step(): void {
+    this.j++
+    this.next()
+  }
+
+  private finish(): void {
+    if (this.first === null) this.resolve(this.out)
+    else this.reject(this.firstError ? this.first : new InStatusError(`${this.done.prefixOf()}${this.call}`, this.out, this.errors ?? []))
+  }
+
+  /** The slot observed j-th. */
+  private slot(): number {
+    return this.order[this.j]!
+  }
+
+  private request(k: number): RequestImpl | null | undefined {
+    return this.rs[this.indices === null ? k : this.indices[k]!]
+  }
 }
 
 /**
