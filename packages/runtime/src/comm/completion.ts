@@ -4,17 +4,23 @@
 // Observing a completion charges its host work (o, host unpack) to the rank once.
 
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import type { Simulator } from '@spinmpi/nic'
 import { InStatusError } from '../errors.js'
 import { REQUEST_NULL, UNDEFINED, type AnyCompletion, type Request, type SomeCompletion, type Status } from './comm-types.js'
 import type { Endpoint } from './endpoint.js'
 import type { PendingLike } from './pending.js'
-import { RequestImpl } from './request.js'
+import { RequestImpl, type RequestWaiter } from './request.js'
 import { EMPTY_STATUS } from './status.js'
 
 const NONE_ACTIVE: AnyCompletion = { index: UNDEFINED, status: EMPTY_STATUS }
 
 export class Completion {
   constructor(private readonly ep: Endpoint, private readonly pending: PendingLike, private readonly prefix: string) {}
+
+  /** What its errors' texts start with (the communicator's calls: empty). */
+  prefixOf(): string {
+    return this.prefix
+  }
 
   /** Where blocked calls list themselves for the deadlock report. */
   get pendingList(): PendingLike {
@@ -40,14 +46,11 @@ export class Completion {
     for (let i = 0; i < n; i++) if (rs[i] !== null && !rs[i]!.done) open++
     if (open > 0) {
       const waiting: RequestImpl[] = new Array(open)
-      const settled: Promise<void>[] = new Array(open)
       for (let i = 0, j = 0; i < n; i++) {
         const r = rs[i]!
-        if (r === null || r.done) continue
-        waiting[j] = r
-        settled[j++] = r.settled
+        if (r !== null && !r.done) waiting[j++] = r
       }
-      await this.pending.around(waiting, Promise.all(settled))
+      await this.pending.around(waiting, allSettled(this.ep, waiting))
     }
     return this.observeAll(rs, null, call, firstError)
   }
@@ -122,7 +125,7 @@ export class Completion {
    * Observes rs[indices] (all of rs when `indices` is null) in completion order, ties by index;
    * failures are reported after all are observed.
    */
-  private async observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, call: string, firstError: boolean): Promise<Status[]> {
+  private observeAll(rs: readonly (RequestImpl | null)[], indices: readonly number[] | null, call: string, firstError: boolean): Promise<Status[]> {
     const n = indices === null ? rs.length : indices.length
     // order[j]: the slot (position in indices) observed j-th; an insertion sort when n is small
     const order: number[] = new Array(n)
@@ -139,27 +142,9 @@ export class Completion {
       }
       order[j] = k
     }
-    const out: Status[] = new Array(n)
-    let errors: (MpiError | null)[] | null = null
-    let first: unknown = null
-    for (let j = 0; j < n; j++) {
-      const k = order[j]!
-      const r = rs[indices === null ? k : indices[k]!]
-      if (r === null || r === undefined) {
-        out[k] = EMPTY_STATUS
-        continue
-      }
-      try {
-        out[k] = await this.observe(r)
-      } catch (e) {
-        out[k] = r.status!
-        errors ??= new Array<MpiError | null>(n).fill(null)
-        errors[k] = e instanceof MpiError ? e : null
-        if (first === null) first = e
-      }
-    }
-    if (first !== null) throw firstError ? first : new InStatusError(`${this.prefix}${call}`, out, errors ?? [])
-    return out
+    return new Promise<Status[]>((resolve, reject) => {
+      new Observation(this, rs, indices, order, call, firstError, resolve, reject).next()
+    })
   }
 
   private async poll(): Promise<void> {
@@ -173,7 +158,7 @@ export class Completion {
    * rejected promise), not an async function's promise: awaiting either takes one microtask turn,
    * so the order of the ranks' continuations is unchanged, without an async frame per completion.
    */
-  private observe(r: RequestImpl): Status | Promise<Status> {
+  observe(r: RequestImpl): Status | Promise<Status> {
     if (!r.observed) {
       markObserved(this.ep, r)
       if (r.hostCostPs > 0) return this.charge(r)
@@ -184,11 +169,13 @@ export class Completion {
     return r.status!
   }
 
-  /** observe's path with host work: spend it on the rank's CPU, then the status or the error. */
-  private async charge(r: RequestImpl): Promise<Status> {
-    await this.ep.cpu.spend(r.hostCostPs)
-    if (r.error !== null) throw r.error
-    return r.status!
+  /**
+   * observe's path with host work: spend it on the rank's CPU, then the status or the error. Not
+   * an async function: `.then` settles in the turn the async `{ await spend(); return status }`
+   * did (one turn after spend's promise), without an async frame per charged completion.
+   */
+  private charge(r: RequestImpl): Promise<Status> {
+    return this.ep.cpu.spend(r.hostCostPs).then(() => statusOrError(r))
   }
 
   /** The request, or null when it is inactive (REQUEST_NULL or already returned). */
@@ -207,6 +194,140 @@ export function markObserved(ep: Endpoint, r: RequestImpl): void {
   r.observed = true
   r.active = false
   ep.trace?.waited(r.traceOp, r.hostCostPs - ep.overheadPs)
+}
+
+/**
+ * observeAll's requests observed one after the other, each in a microtask turn of its own as
+ * `out[k] = await observe(r)` in a loop did (the rank's continuations keep their order), without
+ * an async frame: it resolves (or rejects) in the turn that loop's async function returned.
+ */
+class Observation {
+  private j = 0
+  private readonly out: Status[]
+  private errors: (MpiError | null)[] | null = null
+  private first: unknown = null
+  private readonly onStatus = (s: Status): void => {
+    this.out[this.slot()] = s
+    this.step()
+  }
+  private readonly onError = (e: unknown): void => {
+    this.failed(e)
+    this.step()
+  }
+
+  constructor(
+    private readonly done: Completion,
+    private readonly rs: readonly (RequestImpl | null)[],
+    private readonly indices: readonly number[] | null,
+    /** order[j]: the slot observed j-th. */
+    private readonly order: readonly number[],
+    private readonly call: string,
+    private readonly firstError: boolean,
+    private readonly resolve: (out: Status[]) => void,
+    private readonly reject: (e: unknown) => void,
+  ) {
+    this.out = new Array<Status>(order.length)
+  }
+
+  /** Observes from the j-th on: inactive slots at once, the next active one after a turn. */
+  next(): void {
+    const n = this.order.length
+    for (; this.j < n; this.j++) {
+      const r = this.request(this.slot())
+      if (r === null || r === undefined) {
+        this.out[this.slot()] = EMPTY_STATUS
+        continue
+      }
+      let v: Status | Promise<Status>
+      try {
+        v = this.done.observe(r)
+      } catch (e) {
+        // (as the loop's catch: at once, no turn)
+        this.failed(e)
+        continue
+      }
+      void Promise.resolve(v).then(this.onStatus, this.onError)
+      return
+    }
+    this.finish()
+  }
+
+  /** The j-th failed: its status as it is, its error kept for the report. */
+  private failed(e: unknown): void {
+    const k = this.slot()
+    this.out[k] = this.request(k)!.status!
+    this.errors ??= new Array<MpiError | null>(this.order.length).fill(null)
+    this.errors[k] = e instanceof MpiError ? e : null
+    if (this.first === null) this.first = e
+  }
+
+  private step(): void {
+    this.j++
+    this.next()
+  }
+
+  private finish(): void {
+    if (this.first === null) this.resolve(this.out)
+    else this.reject(this.firstError ? this.first : new InStatusError(`${this.done.prefixOf()}${this.call}`, this.out, this.errors ?? []))
+  }
+
+  /** The slot observed j-th. */
+  private slot(): number {
+    return this.order[this.j]!
+  }
+
+  private request(k: number): RequestImpl | null | undefined {
+    return this.rs[this.indices === null ? k : this.indices[k]!]
+  }
+}
+
+/**
+ * Resolves once all of `rs` (none done yet) have completed, in the microtask turn Promise.all of
+ * their `settled` promises would (one turn after the last completion, so ranks interleave as
+ * before). The requests tell an AllDone synchronously instead: no signal and promise per request.
+ * When a request has a runtime waiter already (two calls wait on it at once), the promises.
+ */
+function allSettled(ep: Endpoint, rs: readonly RequestImpl[]): Promise<unknown> {
+  for (const r of rs) {
+    if (r.hasWaiter) return Promise.all(rs.map((q) => q.settled))
+  }
+  const all = new AllDone(ep.sim)
+  for (const r of rs) all.add(r)
+  return all.promise.then(noop)
+}
+
+const noop = (): void => {}
+
+/** Counts the completions of requests; resolves when the last one is done. */
+class AllDone implements RequestWaiter {
+  readonly promise: Promise<void>
+  private resolve!: () => void
+  private left = 0
+
+  constructor(private readonly sim: Simulator) {
+    this.promise = new Promise<void>((resolve) => {
+      this.resolve = resolve
+    })
+  }
+
+  /** Waits for `r` too (once: a request listed twice has this waiter already). */
+  add(r: RequestImpl): void {
+    if (r.hasWaiter) return
+    r.whenDone(this)
+    this.left++
+  }
+
+  /** Inside the completing event: note the wake-up as a request's signal would. */
+  requestDone(): void {
+    this.sim.noteWakeup()
+    if (--this.left === 0) this.resolve()
+  }
+}
+
+/** A charged completion's result: its status, or its error thrown. */
+function statusOrError(r: RequestImpl): Status {
+  if (r.error !== null) throw r.error
+  return r.status!
 }
 
 /** When the k-th request of observeAll's selection completed (-1: none). */

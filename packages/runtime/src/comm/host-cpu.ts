@@ -28,7 +28,7 @@ export class HostCpu {
    */
   settle(): Promise<void> {
     const wait = this.freeAt - this.sim.now
-    if (wait > 0) return this.sim.sleep(wait).then(noop)
+    if (wait > 0) return this.sleep(wait, undefined).then(noop)
     return DONE
   }
 
@@ -40,7 +40,33 @@ export class HostCpu {
   spend(ps: Ps): Promise<void> {
     this.book(ps)
     const wait = this.freeAt - this.sim.now
-    if (wait > 0) return this.sim.sleep(wait).then(noop).then(noop)
+    // resolved with a resolved promise: it settles two turns after the wake-up, as
+    // `sleep().then(noop).then(noop)` did, with no promise in between
+    if (wait > 0) return this.sleep(wait, DONE)
     return DONE.then(noop)
   }
+
+  /**
+   * What Simulator.sleep does (an event `wait` from now notes the wake-up and resolves the
+   * promise), resolving it with `value`, and without a Signal: a sleeper is a promise and its
+   * resolve function only.
+   */
+  private sleep(wait: Ps, value: Promise<void> | undefined): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.sim.after(wait, wake, new Sleeper(this.sim, resolve, value))
+    })
+  }
+}
+
+class Sleeper {
+  constructor(
+    readonly sim: Simulator,
+    readonly resolve: (value: Promise<void> | undefined) => void,
+    readonly value: Promise<void> | undefined,
+  ) {}
+}
+
+function wake(s: Sleeper): void {
+  s.sim.noteWakeup()
+  s.resolve(s.value)
 }

@@ -89,14 +89,23 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     return this.wait(this.recv0('recv', buf, count, type, source, tag))
   }
 
-  async sendrecv(
+  /**
+   * Not an async function: `.then` resumes the caller in the same microtask turn as the async
+   * `return (await waitall(...))[1]` would, and a failed post rejects as that one's throw did.
+   */
+  sendrecv(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
   ): Promise<Status> {
-    const r = this.recv0('sendrecv', recvbuf, recvcount, recvtype, source, recvtag)
-    const s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false)
-    const [, status] = await this.done.waitall([s, r], 'sendrecv', true)
-    return status!
+    let s: Request
+    let r: Request
+    try {
+      r = this.recv0('sendrecv', recvbuf, recvcount, recvtype, source, recvtag)
+      s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false)
+    } catch (e) {
+      return Promise.reject(e)
+    }
+    return this.done.waitall([s, r], 'sendrecv', true).then(secondStatus)
   }
 
   /**
@@ -272,4 +281,9 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
     this.lastRecv = r
     return startRecv(r)
   }
+}
+
+/** sendrecv's result: the receive's status (waitall([send, recv])). */
+function secondStatus(statuses: Status[]): Status {
+  return statuses[1]!
 }

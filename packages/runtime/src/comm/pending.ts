@@ -15,28 +15,45 @@ export interface PendingLike {
  */
 export const UNLISTED: PendingLike = { around: (_d, p) => p }
 
-export class PendingOps implements PendingLike {
-  private readonly ops = new Map<number, string | Described>()
-  private next = 0
+type Listed = string | readonly (string | Described)[]
 
-  /** Lists `what` (its descriptions are taken when the list is read) until `p` settles. */
-  async around<T>(what: string | readonly (string | Described)[], p: Promise<T>): Promise<T> {
-    // ids are consecutive, so the first and the count name them all
-    const first = this.next
-    if (typeof what === 'string') {
-      this.ops.set(this.next++, what)
-    } else {
-      for (const d of what) this.ops.set(this.next++, d)
-    }
-    const end = this.next
-    try {
-      return await p
-    } finally {
-      for (let id = first; id < end; id++) this.ops.delete(id)
-    }
+export class PendingOps implements PendingLike {
+  /**
+   * What each blocked call waits on, oldest first: the `what` given to around, kept as given (a
+   * rank blocks in one call at a time, so this holds one entry or a few, and an array beats a Map).
+   */
+  private readonly ops: Listed[] = []
+
+  /**
+   * Lists `what` (its descriptions are taken when the list is read) until `p` settles. Not an
+   * async function: `p.then` resumes the caller in the same microtask turn as `return await p`
+   * would (one turn after p settles), without an async frame per blocking call.
+   */
+  around<T>(what: Listed, p: Promise<T>): Promise<T> {
+    // a fresh array when `what` is a string: two calls may list equal strings, and each must
+    // take its own entry out
+    const entry = typeof what === 'string' ? [what] : what
+    this.ops.push(entry)
+    return p.then(
+      (v) => {
+        this.unlist(entry)
+        return v
+      },
+      (e: unknown) => {
+        this.unlist(entry)
+        throw e
+      },
+    )
   }
 
   list(): string[] {
-    return [...this.ops.values()].map((d) => (typeof d === 'string' ? d : d.description))
+    return this.ops.flat().map((d) => (typeof d === 'string' ? d : d.description))
+  }
+
+  private unlist(entry: Listed): void {
+    const ops = this.ops
+    const i = ops.lastIndexOf(entry)
+    if (i === ops.length - 1) ops.pop()
+    else ops.splice(i, 1)
   }
 }

@@ -73,6 +73,11 @@ export class RequestImpl implements Request {
     this.waiter = w
   }
 
+  /** Whether a runtime waiter is set (there is room for one only). */
+  get hasWaiter(): boolean {
+    return this.waiter !== null
+  }
+
   /** A request of the runtime's own taken again from its pool (a series step, see p2p.ts): as new. */
   reset(description: Describer): void {
     this.done = false
