@@ -351,14 +351,7 @@ export class Network {
     port.injectFree = now + ser
     this.counters.packetsRetransmitted++
     const pkt = this.takePacket()
-    pkt.src = r.src
-    pkt.dst = r.dst
-    pkt.msgId = r.msgId
-    pkt.seq = r.seq
-    pkt.offset = r.offset
-    pkt.length = r.length
-    pkt.flags = r.flags
-    pkt.user = r.user
+    copyAddressing(pkt, r)
     pkt.messageData = r.data
     pkt.dataOffset = 0
     pkt.views = r.data === null ? null : packetViews(r.data)
@@ -469,14 +462,8 @@ export class Network {
       } else if (faults.duplicate > 0 && rng.next() < faults.duplicate) {
         this.counters.packetsDuplicated++
         const dup = this.takePacket()
-        dup.src = pkt.src
-        dup.dst = pkt.dst
-        dup.msgId = pkt.msgId
-        dup.seq = pkt.seq
-        dup.offset = pkt.offset
-        dup.length = pkt.length
+        copyAddressing(dup, pkt)
         dup.flags = pkt.flags | PKT_DUPLICATE
-        dup.user = pkt.user
         dup.messageData = pkt.messageData
         dup.dataOffset = pkt.dataOffset
         dup.views = pkt.views
@@ -503,6 +490,21 @@ export class Network {
     this.counters.packetsDelivered++
     this.ports[pkt.dst]!.arrive!(pkt)
   }
+}
+
+/** The fields a retransmission or a duplicate takes over from the packet it repeats. */
+type Addressing = Pick<Packet, 'src' | 'dst' | 'msgId' | 'seq' | 'offset' | 'length' | 'flags' | 'user'>
+
+/** Copies `from`'s addressing into `to` (the fault paths; the packet path fills its fields in place). */
+function copyAddressing(to: Packet, from: Addressing): void {
+  to.src = from.src
+  to.dst = from.dst
+  to.msgId = from.msgId
+  to.seq = from.seq
+  to.offset = from.offset
+  to.length = from.length
+  to.flags = from.flags
+  to.user = from.user
 }
 
 function newPort(): Port {
