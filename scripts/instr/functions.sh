@@ -15,8 +15,9 @@ trap 'rm -rf "$tmp"' EXIT
 # --perf-basic-prof writes /tmp/perf-PID.map, PID the process valgrind names in its log (==PID==).
 # The map is hard-linked into $tmp as soon as it appears, so that another job clearing
 # /tmp/perf-*.map meanwhile cannot take it away.
-valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$tmp/out" \
-  node $NODE_FLAGS --perf-basic-prof "$here/$driver" "$@" > "$tmp/log" 2>&1 &
+# (run from $tmp: V8 writes an isolate-*-v8.log into the working directory)
+(cd "$tmp" && valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$tmp/out" \
+  node $NODE_FLAGS --perf-basic-prof "$here/$driver" "$@" > "$tmp/log" 2>&1) &
 job=$!
 pid=
 while kill -0 $job 2> /dev/null && [ ! -e "$tmp/map" ]; do
