@@ -24,7 +24,9 @@ async function runScript(script: readonly Step[], attach: (q: HostEventQueue, f:
   }
   attach(q, isMine, (e) => {
     log.push(`handle ${idOf(e)} @${sim.now}`)
-    // a microtask the handler starts, as a rank continuation would be
+    // a microtask the handler starts, as a rank continuation would be: noted as a woken promise
+    // is (the simulator's contract: a delivery may run in the event loop itself, see resume)
+    sim.noteWakeup()
     queueMicrotask(() => log.push(`after ${idOf(e)}`))
     if (repostOf(e) === 1) post(true, false)
   })

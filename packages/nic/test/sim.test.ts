@@ -199,6 +199,79 @@ describe('Simulator', () => {
     expect(immediates).toBeGreaterThan(1)
   })
 
+  it('runs resumed continuations in the order and at the instants microtasks would run them', async () => {
+    // An action: resume a continuation, or wake a promise (noted, as Signal.fire does) whose
+    // continuation takes one or more microtask turns; continuations do actions of their own.
+    type Action = { kind: 'resume' | 'wake'; turns: number; then: Action[] }
+    const action: fc.Arbitrary<Action> = fc.letrec<{ a: Action }>((tie) => ({
+      a: fc.record({
+        kind: fc.constantFrom<'resume' | 'wake'>('resume', 'wake'),
+        turns: fc.integer({ min: 1, max: 3 }),
+        then: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant([]), fc.array(tie('a'), { maxLength: 3 })),
+      }),
+    })).a
+    const script = fc.array(fc.record({ t: fc.integer({ min: 0, max: 4 }), actions: fc.array(action, { maxLength: 4 }) }), { maxLength: 12 })
+    /** The reference: every resume is a microtask queued with its wake-up noted. */
+    class MicrotaskSimulator extends Simulator {
+      override resume(fn: () => void): void {
+        this.noteWakeup()
+        void Promise.resolve().then(fn)
+      }
+    }
+    const runScript = async (sim: Simulator, events: { t: number; actions: Action[] }[]): Promise<string[]> => {
+      const log: string[] = []
+      let next = 0
+      const perform = (actions: Action[]): void => {
+        for (const a of actions) {
+          const id = next++
+          const body = (): void => {
+            log.push(`${a.kind} ${id} @${sim.now}`)
+            perform(a.then)
+          }
+          if (a.kind === 'resume') {
+            sim.resume(body)
+          } else {
+            sim.noteWakeup()
+            void (async () => {
+              for (let i = 0; i < a.turns; i++) await null
+              body()
+            })()
+          }
+        }
+      }
+      events.forEach((e, i) => sim.at(e.t, () => {
+        log.push(`event ${i} @${sim.now}`)
+        perform(e.actions)
+      }))
+      await sim.runAsync()
+      return log
+    }
+    await fc.assert(fc.asyncProperty(script, async (events) => {
+      expect(await runScript(new Simulator(), events)).toEqual(await runScript(new MicrotaskSimulator(), events))
+    }), { numRuns: 300 })
+  })
+
+  it('goes back to the event loop every 1,024 resumed turns', async () => {
+    const sim = new Simulator()
+    let immediates = 0
+    const tick = (): void => {
+      immediates++
+      if (sim.pending > 0) setImmediate(tick)
+    }
+    setImmediate(tick)
+    let resumed = 0
+    const step = (k: number): void => {
+      sim.resume(() => {
+        resumed++
+        if (k < 5000) sim.after(1, step, k + 1)
+      })
+    }
+    sim.at(0, step, 0)
+    await sim.runAsync()
+    expect(resumed).toBe(5001)
+    expect(immediates).toBeGreaterThan(1)
+  })
+
   it('leaves a process parked when nothing will wake it (deadlock is observable)', async () => {
     const sim = new Simulator()
     const never = sim.signal<number>()

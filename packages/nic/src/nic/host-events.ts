@@ -99,7 +99,6 @@ const ANY: HostEventFilter = () => true
  * rendezvous; fig19); the cap only keeps a pool from growing into the heap.
  */
 const POOL_CAP = 1024
-const RESOLVED: Promise<void> = Promise.resolve()
 
 /** Whether queues made from now on reuse the events they release (tests turn it off: see setHostEventReuse). */
 let reuseByDefault = true
@@ -212,7 +211,6 @@ export class HostEventQueue {
     const l = this.listener
     if (l !== null && this.listenerIdle && l.filter(event)) {
       this.listenerIdle = false
-      this.sim.noteWakeup()
       this.queueDelivery(event)
       return
     }
@@ -243,10 +241,10 @@ export class HostEventQueue {
     this.queueDelivery(e)
   }
 
-  /** One microtask turn, like queueMicrotask (which costs an async resource per call in Node). */
+  /** One microtask turn (Simulator.resume: run by the event loop itself where it can be). */
   private queueDelivery(e: HostEvent): void {
     this.delivering = e
-    void RESOLVED.then(this.deliverFn)
+    this.sim.resume(this.deliverFn)
   }
 
   private deliver(): void {

@@ -46,6 +46,17 @@ export class Simulator implements WakeupSink {
   private wakeups = 0
   /** Next slot of the event group being run (-1: none); see step(). */
   private cursor = -1
+  /**
+   * Continuations queued by `resume` for runAsync's loop to run itself: `readyNext` up to
+   * `readyCount` wait. `handedOff`: the waiting ones went to the microtask queue (handOff).
+   */
+  private readonly ready: (() => void)[] = []
+  private readyNext = 0
+  private readyCount = 0
+  private handedOff = false
+  /** runAsync's loop is running an event or the ready continuations (resume may queue in `ready`). */
+  private direct = false
+  private readonly drainFn = (): void => this.drainReady()
 
   /** Schedules `fn(arg)` at absolute time `time` (not before now). */
   at<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
@@ -127,6 +138,54 @@ export class Simulator implements WakeupSink {
   /** Records that a host promise was woken, so runAsync lets it run before the next event. */
   noteWakeup(): void {
     this.wakeups++
+    // continuations resume queued earlier run before the promise's: they go to the microtask
+    // queue now, ahead of its reaction
+    if (this.readyNext < this.readyCount && !this.handedOff) this.handOff()
+  }
+
+  /**
+   * Runs `fn` as a microtask queued now would run: after what was queued before it, and before
+   * the next event. Inside runAsync's loop, when no promise was woken before it in this turn, the
+   * loop runs it itself once the event returns (no promise reaction and no trip through Node's
+   * next-tick queue); otherwise it is queued as a microtask, with the wake-up noted. For the
+   * simulator's own continuations (host-event delivery, sendrecv series): `fn` must not throw.
+   */
+  resume(fn: () => void): void {
+    if (this.direct && this.wakeups === 0) {
+      this.ready[this.readyCount++] = fn
+      return
+    }
+    this.noteWakeup()
+    void RESOLVED.then(fn)
+  }
+
+  /** The waiting ready continuations become one microtask (a promise was woken after them). */
+  private handOff(): void {
+    this.handedOff = true
+    void RESOLVED.then(this.drainFn)
+  }
+
+  /** Runs the ready continuations in order, unless a wake-up hands the rest to the microtask queue. */
+  private runReady(): void {
+    const ready = this.ready
+    while (this.readyNext < this.readyCount && !this.handedOff) {
+      const fn = ready[this.readyNext]!
+      ready[this.readyNext++] = noop
+      fn()
+    }
+    if (!this.handedOff) this.readyNext = this.readyCount = 0
+  }
+
+  /** The microtask of handOff: the rest of the ready continuations, in order. */
+  private drainReady(): void {
+    const ready = this.ready
+    while (this.readyNext < this.readyCount) {
+      const fn = ready[this.readyNext]!
+      ready[this.readyNext++] = noop
+      fn()
+    }
+    this.readyNext = this.readyCount = 0
+    this.handedOff = false
   }
 
   /**
@@ -172,6 +231,13 @@ export class Simulator implements WakeupSink {
     return true
   }
 
+  /** An event or a continuation threw in runAsync's loop: continuations not run yet are dropped. */
+  private dropReady(): void {
+    if (this.handedOff) return
+    this.ready.fill(noop, this.readyNext, this.readyCount)
+    this.readyNext = this.readyCount = 0
+  }
+
   /** After an event threw out of advance: what it leaves, so that a caller that catches can go on. */
   private recover(): void {
     // The rest of the group stays queued.
@@ -205,14 +271,29 @@ export class Simulator implements WakeupSink {
       // the next-tick queue only after it has drained every microtask, including those queued
       // meanwhile. Every YIELD_EVERY wake-ups the loop goes on in a macrotask (setImmediate)
       // instead, so timers and I/O (progress bars, worker messages) are not starved.
+      // Continuations queued with `resume` while no promise is woken run in the loop itself,
+      // right after their event, in the order they were queued: the order a microtask each would
+      // have run in, as long as nothing queues a microtask without noting a wake-up.
       let sinceYield = 0
       const loop = (): void => {
+        this.direct = true
         try {
           while (this.advance(until)) {
+            if (this.readyCount > 0 && this.wakeups === 0) {
+              this.hostCopies.flush()
+              this.runReady()
+              if (this.wakeups === 0 && ++sinceYield >= YIELD_EVERY) {
+                sinceYield = 0
+                this.direct = false
+                setImmediate(loop)
+                return
+              }
+            }
             if (this.wakeups > 0) {
               // Woken processes run next: they see every byte copied so far.
               this.hostCopies.flush()
               this.wakeups = 0
+              this.direct = false
               if (++sinceYield >= YIELD_EVERY) {
                 sinceYield = 0
                 setImmediate(loop)
@@ -223,10 +304,13 @@ export class Simulator implements WakeupSink {
             }
           }
         } catch (err) {
+          this.direct = false
+          this.dropReady()
           this.recover()
           reject(err)
           return
         }
+        this.direct = false
         this.hostCopies.flush()
         resolve()
       }
@@ -240,6 +324,7 @@ export class Simulator implements WakeupSink {
 }
 
 const RESOLVED: Promise<void> = Promise.resolve()
+const noop = (): void => {}
 /** Wake-ups between two macrotask turns of runAsync's loop. */
 const YIELD_EVERY = 1024
 

@@ -7,12 +7,13 @@
 // a sleep of its own. The same events are scheduled at the same points, so simulated times,
 // event counts and statistics do not change; only the promises and async frames go.
 //
-// Where an awaited promise resumed the rank after a request completed, the series resumes in a
-// microtask queued by the completing event (after noting the wake-up, so the simulator runs the
-// microtasks before the next event), as the promise's continuation would: nothing the rank does
-// moves into the middle of that event. The end of a sleep is an event of the series' own that does
-// nothing else, and the simulator starts every event with no microtask queued, so the series goes
-// on inside it: the same work, in the same order, at the same point among the events.
+// Where an awaited promise resumed the rank after a request completed, the series resumes as a
+// microtask queued by the completing event would (Simulator.resume, which the event loop runs
+// itself right after the event when it can), as the promise's continuation would: nothing the
+// rank does moves into the middle of that event. The end of a sleep is an event of the series'
+// own that does nothing else, and the simulator starts every event with no continuation waiting,
+// so the series goes on inside it: the same work, in the same order, at the same point among
+// the events.
 
 import type { Datatype } from '@spinmpi/ddt'
 import type { Ps } from '@spinmpi/nic'
@@ -57,7 +58,6 @@ const FIRST = 2
 const SECOND = 3
 const STEP_END = 4
 
-const RESOLVED: Promise<void> = Promise.resolve()
 
 export class SendrecvSeries implements RequestWaiter {
   private k = 0
@@ -100,8 +100,7 @@ export class SendrecvSeries implements RequestWaiter {
   /** A request completed (inside the completing event): go on after it once both have. */
   requestDone(): void {
     if (!this.send!.done || !this.recv!.done) return
-    this.ep.sim.noteWakeup()
-    void RESOLVED.then(this.resume)
+    this.ep.sim.resume(this.resume)
   }
 
   /** Sleeps `ps` of simulated time on an event of its own (as HostCpu's sleep), then goes on in it. */
