@@ -21,7 +21,7 @@ trap 'rm -rf "$tmp"' EXIT
 job=$!
 pid=
 while kill -0 $job 2> /dev/null && [ ! -e "$tmp/map" ]; do
-  [ -z "$pid" ] && pid=$(sed -n 's/^==\([0-9]*\)==.*/\1/p' "$tmp/log" | head -1)
+  [ -z "$pid" ] && [ -e "$tmp/log" ] && pid=$(sed -n 's/^==\([0-9]*\)==.*/\1/p' "$tmp/log" | head -1)
   [ -n "$pid" ] && [ -e "/tmp/perf-$pid.map" ] && ln "/tmp/perf-$pid.map" "$tmp/map"
   sleep 0.2
 done
