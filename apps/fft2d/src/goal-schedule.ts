@@ -81,14 +81,33 @@ class OpCounter implements ScheduleSink {
   requires(): void {}
 }
 
-/** Writes operations and dependency counts (pass 2), then the dependents lists (pass 3). */
+/**
+ * Writes operations and dependency counts (pass 2). The graph's arrays are fields of its own, so
+ * that every write reads one monomorphic field instead of going through the graph object.
+ */
 class GraphWriter implements ScheduleSink {
   base = 0
   next = 0
   rankNow = 0
-  fillLists = false
+  private readonly type: Uint8Array
+  private readonly size: Float64Array
+  private readonly peer: Int32Array
+  private readonly tag: Int32Array
+  private readonly depCount: Uint32Array
+  /** Counts of dependents per operation, at index op + 1 (summed into list starts afterwards). */
+  private readonly doneStart: Int32Array
 
-  constructor(private readonly g: OpGraph, private readonly rank: Int32Array) {}
+  constructor(
+    g: { readonly type: Uint8Array; readonly size: Float64Array; readonly peer: Int32Array; readonly tag: Int32Array; readonly depCount: Uint32Array; readonly doneStart: Int32Array },
+    private readonly rank: Int32Array,
+  ) {
+    this.type = g.type
+    this.size = g.size
+    this.peer = g.peer
+    this.tag = g.tag
+    this.depCount = g.depCount
+    this.doneStart = g.doneStart
+  }
 
   calc(ps: number): number {
     if (!Number.isSafeInteger(ps) || ps < 0) throw new RangeError(`fft2d schedule: a calc of ${ps} ps is not a non-negative integer`)
@@ -99,30 +118,38 @@ class GraphWriter implements ScheduleSink {
   recv(bytes: number, src: number, tag: number): number { return this.op(OP_RECV, bytes, src, tag) }
 
   requires(op: number, on: number): void {
-    const g = this.g
-    if (this.fillLists) {
-      // doneStart[on] is used as the fill cursor of `on`'s list, shifted back afterwards
-      const at = g.doneStart[this.base + on]!
-      g.doneList[at] = this.base + op
-      g.doneStart[this.base + on] = at + 1
-      return
-    }
-    g.depCount[this.base + op]!++
-    g.doneStart[this.base + on + 1]!++
+    this.depCount[this.base + op]!++
+    this.doneStart[this.base + on + 1]!++
   }
 
   private op(type: number, size: number, peer: number, tag: number): number {
     const i = this.next++
-    if (!this.fillLists) {
-      const id = this.base + i
-      const g = this.g
-      g.type[id] = type
-      g.size[id] = size
-      g.peer[id] = peer
-      g.tag[id] = tag
-      this.rank[id] = this.rankNow
-    }
+    const id = this.base + i
+    this.type[id] = type
+    this.size[id] = size
+    this.peer[id] = peer
+    this.tag[id] = tag
+    this.rank[id] = this.rankNow
     return i
+  }
+}
+
+/** Fills the dependents lists (pass 3), using each list's start as its fill cursor. */
+class ListFiller implements ScheduleSink {
+  base = 0
+  next = 0
+
+  constructor(private readonly doneStart: Int32Array, private readonly doneList: Int32Array) {}
+
+  calc(): number { return this.next++ }
+  send(): number { return this.next++ }
+  recv(): number { return this.next++ }
+
+  requires(op: number, on: number): void {
+    // doneStart[on] is the fill cursor of `on`'s list, shifted back afterwards
+    const at = this.doneStart[this.base + on]!
+    this.doneList[at] = this.base + op
+    this.doneStart[this.base + on] = at + 1
   }
 }
 
@@ -155,8 +182,7 @@ export function fft2dGraph(costs: MessageCosts): OpGraph {
   }
   for (let i = 0; i < numOps; i++) doneStart[i + 1]! += doneStart[i]!
   const graph: OpGraph = { ...partial, doneList: new Int32Array(doneStart[numOps]!) }
-  const filler = new GraphWriter(graph, rankOf)
-  filler.fillLists = true
+  const filler = new ListFiller(doneStart, graph.doneList)
   for (let r = 0; r < p; r++) {
     filler.base = rankStart[r]!
     filler.next = 0
