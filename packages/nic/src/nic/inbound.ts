@@ -588,9 +588,9 @@ export class InboundEngine implements HerSink<Her> {
     // and the last HPU context may still point at it, but read it only for the next write.
     // Records poisoned instead of reused (setInboundMessageReuse(false)) make a late reader show.
     // The wire's hold on the header ends with the message, unless an owner that never lets go
-    // may still read it (put-record.ts): the unexpected record, handlers (they were handed the
-    // header), the ack on its way back, the filter of duplicates.
-    if (msg.unexpected === null && msg.mode !== MODE_PROCESS && !msg.ackWanted && !p.network.mayDuplicate) dropHeader(h)
+    // may still read it (put-record.ts): the unexpected record, the ack on its way back, the
+    // filter of duplicates. (Handlers saw it, but keep none of a transient put's: PutOptions.)
+    if (msg.unexpected === null && !msg.ackWanted && !p.network.mayDuplicate) dropHeader(h)
     msg.poison()
     if (this.reuseMessages) this.spareMessages.push(msg)
   }

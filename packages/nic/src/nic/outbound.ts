@@ -14,7 +14,7 @@ import type { NicParts } from './nic-parts.js'
 import type { HerSink, ProcessedMessage } from './processed-message.js'
 import { ReturnCode, returnCodeName } from './return-codes.js'
 import { WIRE_ACK, WIRE_PUT, type WireFragment } from './wire.js'
-import { dropHeader, NO_USER_HEADER, PutRecord, PutRecordPool } from './put-record.js'
+import { copyUserHeader, dropHeader, NO_USER_HEADER, PutRecord, PutRecordPool } from './put-record.js'
 import type { MessageSpec } from '../net/types.js'
 
 export interface PutOptions extends PutDestination {
@@ -26,7 +26,9 @@ export interface PutOptions extends PutDestination {
    * The caller reads the header put returns only before its call returns (the message id, say):
    * the NIC may then reuse the header object once nobody else can read it (see put-record.ts).
    * The target's host must not keep a header past its event either (HostEventQueue.listen's
-   * keepsNone). Default false: the header lives as long as someone refers to it.
+   * keepsNone), nor its handlers past their return. The header copies the user header of a
+   * transient put (the caller may reuse its array; the options are never kept, by any put).
+   * Default false: the header lives as long as someone refers to it.
    */
   readonly transient?: boolean
 }
@@ -132,6 +134,7 @@ export class OutboundEngine implements HerSink<Her> {
     // holds: the wire's (handed to the target's message), and the send-event callback's
     const r = pooled ? this.records.take(sendEvent ? 2 : 1) : new PutRecord(null)
     this.fill(r, opts, opts.bytes)
+    if (opts.transient === true) copyUserHeader(r, opts.userHeader)
     r.totalPackets = this.p.network.packetCount(opts.bytes)
     r.ack = ack
     r.sendEvent = sendEvent

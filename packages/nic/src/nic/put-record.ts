@@ -40,6 +40,8 @@ export class PutRecord implements MessageHeader, WireFragment {
   sendEvent = true
   /** Owners that may still read the record (counted only when pool is not null). */
   holds = 0
+  /** A pooled record's own copy of its user header (a transient put's caller may reuse its array). */
+  ownUserHeader: number[] | null = null
 
   constructor(readonly pool: PutRecordPool | null) {}
 
@@ -52,6 +54,7 @@ export class PutRecord implements MessageHeader, WireFragment {
     this.remoteOffset = -1
     this.hdrData = -1
     this.userHeader = null as unknown as readonly number[]
+    this.ownUserHeader?.fill(-1)
     this.messageId = -1
     this.kind = -1
     this.header = null as unknown as MessageHeader
@@ -60,6 +63,18 @@ export class PutRecord implements MessageHeader, WireFragment {
     this.totalPackets = -1
     this.holds = -1
   }
+}
+
+/** Points `r`'s user header at its own copy of `src` (the array is kept with the record). */
+export function copyUserHeader(r: PutRecord, src: readonly number[] | undefined): void {
+  if (src === undefined || src.length === 0) {
+    r.userHeader = NO_USER_HEADER
+    return
+  }
+  let own = r.ownUserHeader
+  if (own === null || own.length !== src.length) own = r.ownUserHeader = src.slice()
+  else for (let i = 0; i < src.length; i++) own[i] = src[i]!
+  r.userHeader = own
 }
 
 /** Whether pools made from now on hand released records out again (see setPutRecordReuse). */

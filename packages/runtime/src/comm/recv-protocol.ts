@@ -22,6 +22,7 @@ import { signatureCode, signatureMismatch } from './signature-code.js'
 import { RecvMeOptions } from './recv-me-options.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
+import { ScratchPut } from './scratch-put.js'
 import { goalTag } from '../trace/goal-tags.js'
 
 export interface RecvArgs {
@@ -335,8 +336,11 @@ function postData(d: DataPhase): void {
 function sendCts(d: DataPhase): void {
   const { ep, a } = d.r
   // nothing waits for the CTS to leave: no send event
-  ep.nic.put({ target: d.source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, d.rv), bytes: 0, hdrData: d.received, sendEvent: false })
+  ep.nic.put(CTS_PUT.fill(d.source, matchBits(KIND_CTS, a.context, ep.rank, d.rv), 0, d.received, null))
 }
+
+/** The CTS's options (no send event), refilled per message. */
+const CTS_PUT = new ScratchPut(false, 0)
 
 /** The data ME's events: the data is in (or the NIC failed the message). */
 function onData(d: DataPhase, e: HostEvent): void {
