@@ -305,8 +305,11 @@ function postData(d: DataPhase): void {
       nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
       strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: typeEpsilon(a.type),
     }
-    // the NIC keeps the ME's options (postReceive copies these into them)
-    const me = { matchBits: matchBitsOfData, source, list: 'priority' as const, useOnce: true, userPtr: ptr }
+    // postReceive reads these (copying them into the ME's options) and keeps none: one object
+    const me = DATA_ME
+    me.matchBits = matchBitsOfData
+    me.source = source
+    me.userPtr = ptr
     let posted
     try {
       posted = postParsedReceive(request, me)
@@ -331,6 +334,9 @@ function postData(d: DataPhase): void {
   // CTS once the host has made the NIC state and postReceive's one PCIe copy of it has landed
   sim.at(Math.max(sim.now + d.prepPs, readyAt), sendCts, d)
 }
+
+/** A rendezvous receive's data ME as postData hands it to postReceive, refilled per receive. */
+const DATA_ME = { matchBits: 0n, source: 0, list: 'priority' as const, useOnce: true, userPtr: 0 }
 
 /** The CTS of a rendezvous receive, carrying the bytes it accepts. */
 function sendCts(d: DataPhase): void {

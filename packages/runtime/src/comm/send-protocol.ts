@@ -207,9 +207,16 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const src = byNic ? spanSnapshot(a) : null
   const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
   rdv.ctsPtr = ep.route(rdv)
-  rdv.ctsMe = ep.nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rdv.rv), source: a.dest, length: 0, useOnce: true, userPtr: rdv.ctsPtr })
+  const o = CTS_ME
+  o.matchBits = matchBits(KIND_CTS, a.context, a.dest, rdv.rv)
+  o.source = a.dest
+  o.userPtr = rdv.ctsPtr
+  rdv.ctsMe = ep.nic.postMe(o)
   sim.at(issueAt, putRts, rdv)
 }
+
+/** The CTS ME's options, refilled per rendezvous (transient: the NIC copies them into the ME). */
+const CTS_ME = { matchBits: 0n, source: 0, length: 0, useOnce: true, userPtr: 0, transient: true }
 
 /**
  * A rendezvous send from its RTS to its data, in one object: the CTS ME's route and the argument
