@@ -21,6 +21,7 @@ export { HostEventQueue, makeEvent, setHostEventReuse, type HostEventFields } fr
 export { HpuMemoryPool, setHpuMemoryReuse } from './nic/hpu-memory-pool.js'
 export { setInboundMessageReuse } from './nic/inbound-message.js'
 export { setMatchEntryReuse } from './nic/matching.js'
+export { setPutRecordReuse } from './nic/put-record.js'
 export { CountingEvent } from './nic/counting-event.js'
 export { ExecutionContext, type HandlerSplit } from './nic/execution-context.js'
 export { NicStats } from './nic/nic-stats.js'

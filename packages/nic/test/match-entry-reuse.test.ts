@@ -33,6 +33,28 @@ describe('match entry reuse', () => {
     expect(again.accepts(0, 1n)).toBe(false)
   })
 
+  it('transient options are copied into the ME (the caller refills its object), and the copy serves its next post', () => {
+    const c = cluster()
+    const o = { matchBits: 5n, length: 8, userPtr: 7, transient: true }
+    const me = c.nic(1).postMe(o)
+    o.matchBits = 6n
+    o.userPtr = 8
+    expect(me.options).not.toBe(o)
+    expect([me.options.matchBits, me.options.userPtr, me.options.length]).toEqual([5n, 7, 8])
+    c.nic(0).put({ target: 1, matchBits: 5n, bytes: 8 })
+    c.run()
+    expect(c.nic(1).events.log.length).toBe(0)
+    const copy = me.options
+    c.nic(1).retireMe(me)
+    expect(me.options.userPtr).toBe(-1)
+    const again = c.nic(1).postMe(o)
+    expect(again).toBe(me)
+    expect(again.options).toBe(copy)
+    expect([again.options.matchBits, again.options.userPtr]).toEqual([6n, 8])
+    expect(again.accepts(0, 6n)).toBe(true)
+    expect(again.accepts(0, 5n)).toBe(false)
+  })
+
   it('refuses an ME still linked, with a message in flight, or with an event log', () => {
     const c = cluster()
     const linked = c.nic(1).postMe({ matchBits: 3n, length: 8 })

@@ -5,7 +5,7 @@
 // send and put, both sides' rendezvous phases, and its receive's status, ME options and ME); the
 // rendezvous's CTS and data MEs are retired once their message is in (the NIC hands an ME out
 // again when it is done with it too); released HPU memory serves the next execution context of
-// its size. A run with reuse must
+// its size; a transient put's header goes back to its NIC's pool once its last owner let go. A run with reuse must
 // give exactly what a run gives where every released object is poisoned and never handed out
 // again (a read of a released one then sees -1s, NaNs and nulls): random point-to-point traffic
 // (eager and rendezvous, contiguous and strided types, wildcards, late receives that find
@@ -14,7 +14,7 @@
 // sends. Statuses, received bytes, times, event counts, statistics and the GOAL trace are compared.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { setHostEventReuse, setHpuMemoryReuse, setInboundMessageReuse, setMatchEntryReuse } from '@spinmpi/nic/internal'
+import { setHostEventReuse, setHpuMemoryReuse, setInboundMessageReuse, setMatchEntryReuse, setPutRecordReuse } from '@spinmpi/nic/internal'
 import { run, setSeriesCallReuse, types, type Datatype, type Request } from '../src/internal.js'
 
 const BYTE = types.BYTE
@@ -43,8 +43,8 @@ interface Traffic {
   readonly strategy: 'host' | 'rw-cp'
   /** Send strategy of the strided sends (a pooled call keeps host's typed send and put). */
   readonly send: 'host' | 'stream' | 'outbound'
-  /** Packet loss (retransmitted) and duplicates. */
-  readonly faults: boolean
+  /** Packet loss (retransmitted), and duplicates ('both'; a NIC that may see duplicates pools no header). */
+  readonly faults: 'none' | 'loss' | 'both'
 }
 
 const MAX_COUNT = 200
@@ -54,7 +54,7 @@ async function runTraffic(t: Traffic) {
   const span = (c: number) => (c === 0 ? 0 : (c - 1) * type.extent + type.ub)
   return run({
     ranks: t.ranks, mode: t.mode, strategy: t.strategy, send: t.send, trace: 'goal', overrides: { 'network.eagerLimitBytes': t.eagerLimit },
-    ...(t.faults ? { faults: { loss: 0.05, dup: 0.05 } } : {}),
+    ...(t.faults === 'none' ? {} : { faults: { loss: 0.05, dup: t.faults === 'both' ? 0.05 : 0 } }),
   }, async (comm) => {
     const r = comm.rank
     const data = t.mode === 'data'
@@ -112,7 +112,7 @@ const traffic = fc.integer({ min: 1, max: 4 }).chain((ranks) => fc.record({
   mode: fc.constantFrom('data' as const, 'timing' as const),
   strategy: fc.constantFrom('host' as const, 'rw-cp' as const),
   send: fc.constantFrom('host' as const, 'host' as const, 'stream' as const, 'outbound' as const),
-  faults: fc.boolean(),
+  faults: fc.constantFrom('none' as const, 'loss' as const, 'both' as const),
 }))
 
 async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
@@ -121,6 +121,7 @@ async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
   const inbound = setInboundMessageReuse(on)
   const entries = setMatchEntryReuse(on)
   const hpuMem = setHpuMemoryReuse(on)
+  const headers = setPutRecordReuse(on)
   try {
     return await f()
   } finally {
@@ -129,6 +130,7 @@ async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
     setInboundMessageReuse(inbound)
     setMatchEntryReuse(entries)
     setHpuMemoryReuse(hpuMem)
+    setPutRecordReuse(headers)
   }
 }
 

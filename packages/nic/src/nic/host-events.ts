@@ -7,6 +7,7 @@ import type { Signal } from '../sim/signal.js'
 import type { Ps } from '../sim/time.js'
 import type { MessageHeader } from './handler-api.js'
 import type { UnexpectedMessage } from './matching.js'
+import { dropHeader, holdHeader } from './put-record.js'
 
 /** What every host event carries: its kind, when, on which node, and the message it is about. */
 interface EventBase<K extends string> {
@@ -148,6 +149,7 @@ export class HostEventQueue {
     droppedBytes: number, value: number, message: string, unexpected: UnexpectedMessage | null, firstByteAt: Ps,
   ): HostEventOf<K> {
     const e = this.free.pop()
+    // hostEvent holds the header for a new event
     if (e === undefined) return hostEvent(kind, time, node, meId, userPtr, header, length, hostOffset, droppedBytes, value, message, unexpected, firstByteAt)
     e.kind = kind
     e.time = time
@@ -162,6 +164,8 @@ export class HostEventQueue {
     e.message = message
     e.unexpected = unexpected
     e.firstByteAt = firstByteAt
+    // an event holds its header until it is released (a pooled header is not reused before)
+    holdHeader(header)
     return e as unknown as HostEventOf<K>
   }
 
@@ -169,6 +173,7 @@ export class HostEventQueue {
   private release(event: HostEvent): void {
     if (this.keepLog) return
     const e = event as unknown as MutableEvent
+    dropHeader(e.header)
     e.kind = RELEASED
     e.time = -1
     e.node = -1
@@ -225,8 +230,8 @@ export class HostEventQueue {
    * and no waiter's filter are only logged from then on: not queued, and no process is woken for
    * them (an MPI library has no use for a use-once ME's unlink event; waking the rank for each
    * one cost a trip through the microtask and next-tick queues per receive). `keepsNone`: the
-   * handler keeps no reference to its event once it returns, so the queue may reuse the event
-   * (when it keeps no log).
+   * handler keeps no reference to its event, nor to the event's header, once it returns, so the
+   * queue may reuse the event and release its header (when it keeps no log).
    */
   listen(filter: HostEventFilter, handle: (e: HostEvent) => void, discard: HostEventFilter | null = null, keepsNone = false): void {
     if (this.listener !== null) throw new Error('HostEventQueue: a listener is already set')
@@ -313,6 +318,8 @@ export function hostEvent<K extends HostEventKind>(
   const event: AllFields = {
     kind, time, node, meId, userPtr, header, length, hostOffset, droppedBytes, value, message, unexpected, firstByteAt,
   }
+  // held until the event's queue releases it (never, if no queue does: see put-record.ts)
+  holdHeader(header)
   return event as unknown as HostEventOf<K>
 }
 

@@ -20,6 +20,7 @@ import {
   InboundMessage, MODE_DEPOSIT, MODE_DISCARD, MODE_DROP, MODE_PROCESS, inboundMessageReuse,
 } from './inbound-message.js'
 import { HeaderMap } from './header-map.js'
+import { dropHeader } from './put-record.js'
 import type { CountingEvent } from './counting-event.js'
 import type { MatchEntry } from './match-entry.js'
 import type { NicParts } from './nic-parts.js'
@@ -586,6 +587,10 @@ export class InboundEngine implements HerSink<Her> {
     // after its own end), so their sink (nic.ts `written`) is done with it; the lanes' slots
     // and the last HPU context may still point at it, but read it only for the next write.
     // Records poisoned instead of reused (setInboundMessageReuse(false)) make a late reader show.
+    // The wire's hold on the header ends with the message, unless an owner that never lets go
+    // may still read it (put-record.ts): the unexpected record, the ack on its way back, the
+    // filter of duplicates. (Handlers saw it, but keep none of a transient put's: PutOptions.)
+    if (msg.unexpected === null && !msg.ackWanted && !p.network.mayDuplicate) dropHeader(h)
     msg.poison()
     if (this.reuseMessages) this.spareMessages.push(msg)
   }

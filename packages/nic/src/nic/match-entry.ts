@@ -45,6 +45,56 @@ export interface MeOptions {
   readonly counter?: CountingEvent
   /** Opaque number echoed in this ME's events. */
   readonly userPtr?: number
+  /**
+   * The NIC copies these options into the ME (which keeps the copy for its next post), so the
+   * caller may refill this object for its next ME. Default false: the ME keeps this object.
+   */
+  readonly transient?: boolean
+}
+
+/** An ME's own copy of transient options (every field named: one shape). */
+class OwnOptions implements MeOptions {
+  matchBits = 0n
+  ignoreBits: bigint | undefined = undefined
+  source: number | undefined = undefined
+  list: MatchListKind | undefined = undefined
+  useOnce: boolean | undefined = undefined
+  hostBuffer: Uint8Array | null | undefined = undefined
+  length = 0
+  hostBytesOnDemand: boolean | undefined = undefined
+  manageLocal: boolean | undefined = undefined
+  context: ExecutionContextSpec | undefined = undefined
+  flowControl: boolean | undefined = undefined
+  spill: SpillArea | undefined = undefined
+  counter: CountingEvent | undefined = undefined
+  userPtr: number | undefined = undefined
+  readonly transient = true
+
+  fill(o: MeOptions): this {
+    this.matchBits = o.matchBits
+    this.ignoreBits = o.ignoreBits
+    this.source = o.source
+    this.list = o.list
+    this.useOnce = o.useOnce
+    this.hostBuffer = o.hostBuffer
+    this.length = o.length
+    this.hostBytesOnDemand = o.hostBytesOnDemand
+    this.manageLocal = o.manageLocal
+    this.context = o.context
+    this.flowControl = o.flowControl
+    this.spill = o.spill
+    this.counter = o.counter
+    this.userPtr = o.userPtr
+    return this
+  }
+
+  /** Its ME retired: nothing it pointed to is kept alive by it. */
+  clear(): void {
+    this.hostBuffer = undefined
+    this.context = undefined
+    this.spill = undefined
+    this.counter = undefined
+  }
 }
 
 // An ME compares its bits with every header it is offered. `((a ^ b) & ~ignore) === 0n` made
@@ -53,10 +103,15 @@ export interface MeOptions {
 // both sides are the same kept BigInt), and otherwise `keep` = ~ignore is computed once, not per
 // call (the masked test still makes one BigInt inside `open`, though a micro-benchmark of it made
 // none). Posted receives share four masks: the last `keep` is kept, so an ME makes none.
+// Exact MEs (no ignore bits: the rendezvous's CTS and data MEs) keep every bit without a cache
+// entry, so posting them between receives with masks does not evict the masks' `keep` (which cost
+// one ~ per message, ~48 B).
+const KEEP_ALL = ~0n
 let lastIgnore = 0n
-let lastKeep = ~0n
+let lastKeep = KEEP_ALL
 
 function keepOf(ignore: bigint): bigint {
+  if (ignore === 0n) return KEEP_ALL
   if (ignore !== lastIgnore) {
     lastIgnore = ignore
     lastKeep = ~ignore
@@ -98,11 +153,14 @@ export class MatchEntry {
     this.reset(id, seq, options)
   }
 
+  /** The copy of transient options, kept for the entry's next post. */
+  private own: OwnOptions | null = null
+
   /** Every field as a new ME of these arguments has it. */
   reset(id: number, seq: number, options: MeOptions): this {
     this.id = id
     this.seq = seq
-    this.options = options
+    this.options = options.transient === true ? (this.own ??= new OwnOptions()).fill(options) : options
     this.ignoreBits = options.ignoreBits ?? 0n
     this.source = options.source ?? ANY_SOURCE
     this.useOnce = options.useOnce ?? true
@@ -122,6 +180,7 @@ export class MatchEntry {
     this.id = -1
     this.seq = -1
     this.options = POISONED
+    this.own?.clear()
     this.source = -2
     this.linked = false
     this.activeMessages = -1

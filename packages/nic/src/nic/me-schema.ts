@@ -50,6 +50,7 @@ export function meSchema(maxHpuMem: number) {
     spill: z.custom<SpillArea>((v) => v instanceof SpillArea, { error: 'expected a SpillArea' }).optional(),
     counter: z.any().optional(),
     userPtr: z.number().optional(),
+    transient: z.boolean().optional(),
   })
 }
 

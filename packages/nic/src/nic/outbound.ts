@@ -14,6 +14,7 @@ import type { NicParts } from './nic-parts.js'
 import type { HerSink, ProcessedMessage } from './processed-message.js'
 import { ReturnCode, returnCodeName } from './return-codes.js'
 import { WIRE_ACK, WIRE_PUT, type WireFragment } from './wire.js'
+import { copyUserHeader, dropHeader, NO_USER_HEADER, PutRecord, PutRecordPool } from './put-record.js'
 import type { MessageSpec } from '../net/types.js'
 
 export interface PutOptions extends PutDestination {
@@ -21,6 +22,15 @@ export interface PutOptions extends PutDestination {
   readonly bytes: number
   /** The source bytes (host memory), or null in timing mode. */
   readonly data?: Uint8Array | null
+  /**
+   * The caller reads the header put returns only before its call returns (the message id, say):
+   * the NIC may then reuse the header object once nobody else can read it (see put-record.ts).
+   * The target's host must not keep a header past its event either (HostEventQueue.listen's
+   * keepsNone), nor its handlers past their return. The header copies the user header of a
+   * transient put (the caller may reuse its array; the options are never kept, by any put).
+   * Default false: the header lives as long as someone refers to it.
+   */
+  readonly transient?: boolean
 }
 
 /** A streaming put in progress, returned by sputStart and handed back to sputStream. */
@@ -73,9 +83,6 @@ class PendingSend implements MessageSpec {
   onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
 }
 
-/** The user header of a put that gives none (shared: headers are read only). */
-const NO_USER_HEADER: readonly number[] = []
-
 export class OutboundEngine implements HerSink<Her> {
   private nextMessageId = 0
   /** Time the latest send command was handed to the network (keeps issue order). */
@@ -87,34 +94,52 @@ export class OutboundEngine implements HerSink<Her> {
   private readonly sentFn = (_id: number, time: Ps, user: unknown): void => {
     const header = (user as WireFragment).header
     this.p.postAt(this.p.events.event('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
+    // the event holds the header now: this callback's own hold ends (put)
+    dropHeader(header)
   }
+  /** Headers of transient puts, released by their last owner. */
+  private readonly records = new PutRecordPool()
 
   constructor(private readonly p: NicParts) {
     this.mtu = p.profile.network.mtuBytes
   }
 
   header(dest: PutDestination, length: number): MessageHeader {
-    return {
-      source: this.p.node,
-      target: dest.target,
-      matchBits: dest.matchBits,
-      length,
-      remoteOffset: dest.remoteOffset ?? 0,
-      hdrData: dest.hdrData ?? 0,
-      userHeader: dest.userHeader ?? NO_USER_HEADER,
-      messageId: this.nextMessageId++,
-    }
+    return this.fill(new PutRecord(null), dest, length)
   }
 
-  /** A put of host memory (host command, or PutFromHost from a handler at time `at`). */
+  /** Writes the header fields of a message to `dest` of `length` bytes into `r`. */
+  private fill(r: PutRecord, dest: PutDestination, length: number): PutRecord {
+    r.source = this.p.node
+    r.target = dest.target
+    r.matchBits = dest.matchBits
+    r.length = length
+    r.remoteOffset = dest.remoteOffset ?? 0
+    r.hdrData = dest.hdrData ?? 0
+    r.userHeader = dest.userHeader ?? NO_USER_HEADER
+    r.messageId = this.nextMessageId++
+    return r
+  }
+
+  /**
+   * A put of host memory (host command, or PutFromHost from a handler at time `at`). Its header
+   * is its only fragment (one object per put); a transient put's comes from the pool.
+   */
   put(opts: PutOptions, at: Ps = this.p.sim.now): MessageHeader {
-    const header = this.header(opts, opts.bytes)
-    const frag: WireFragment = {
-      kind: WIRE_PUT, header, fragOffset: 0, firstPacket: 0, first: true, eom: true,
-      totalPackets: this.p.network.packetCount(opts.bytes), ack: opts.ack === true, sendEvent: opts.sendEvent !== false,
-    }
-    this.sendFromHost(frag, opts.bytes, opts.data ?? null, at)
-    return header
+    const ack = opts.ack === true
+    const sendEvent = opts.sendEvent !== false
+    // pooled unless someone may keep the header with no point where it lets go: the caller, the
+    // ack's event, or the target's filter of duplicates
+    const pooled = opts.transient === true && !ack && !this.p.network.mayDuplicate
+    // holds: the wire's (handed to the target's message), and the send-event callback's
+    const r = pooled ? this.records.take(sendEvent ? 2 : 1) : new PutRecord(null)
+    this.fill(r, opts, opts.bytes)
+    if (opts.transient === true) copyUserHeader(r, opts.userHeader)
+    r.totalPackets = this.p.network.packetCount(opts.bytes)
+    r.ack = ack
+    r.sendEvent = sendEvent
+    this.sendFromHost(r, opts.bytes, opts.data ?? null, at)
+    return r
   }
 
   /** Starts a streaming put of `totalBytes` with its first chunk. */

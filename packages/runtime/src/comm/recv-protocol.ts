@@ -22,6 +22,7 @@ import { signatureCode, signatureMismatch } from './signature-code.js'
 import { RecvMeOptions } from './recv-me-options.js'
 import { StatusImpl } from './status.js'
 import { typeSpan, typeName } from './buffer.js'
+import { ScratchPut } from './scratch-put.js'
 import { goalTag } from '../trace/goal-tags.js'
 
 export interface RecvArgs {
@@ -304,8 +305,11 @@ function postData(d: DataPhase): void {
       nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
       strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: typeEpsilon(a.type),
     }
-    // the NIC keeps the ME's options (postReceive copies these into them)
-    const me = { matchBits: matchBitsOfData, source, list: 'priority' as const, useOnce: true, userPtr: ptr }
+    // postReceive reads these (copying them into the ME's options) and keeps none: one object
+    const me = DATA_ME
+    me.matchBits = matchBitsOfData
+    me.source = source
+    me.userPtr = ptr
     let posted
     try {
       posted = postParsedReceive(request, me)
@@ -331,12 +335,18 @@ function postData(d: DataPhase): void {
   sim.at(Math.max(sim.now + d.prepPs, readyAt), sendCts, d)
 }
 
+/** A rendezvous receive's data ME as postData hands it to postReceive, refilled per receive. */
+const DATA_ME = { matchBits: 0n, source: 0, list: 'priority' as const, useOnce: true, userPtr: 0 }
+
 /** The CTS of a rendezvous receive, carrying the bytes it accepts. */
 function sendCts(d: DataPhase): void {
   const { ep, a } = d.r
   // nothing waits for the CTS to leave: no send event
-  ep.nic.put({ target: d.source, matchBits: matchBits(KIND_CTS, a.context, ep.rank, d.rv), bytes: 0, hdrData: d.received, sendEvent: false })
+  ep.nic.put(CTS_PUT.fill(d.source, matchBits(KIND_CTS, a.context, ep.rank, d.rv), 0, d.received, null))
 }
+
+/** The CTS's options (no send event), refilled per message. */
+const CTS_PUT = new ScratchPut(false, 0)
 
 /** The data ME's events: the data is in (or the NIC failed the message). */
 function onData(d: DataPhase, e: HostEvent): void {

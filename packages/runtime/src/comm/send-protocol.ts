@@ -31,6 +31,7 @@ import { RequestImpl, type Describer } from './request.js'
 import { signatureCode } from './signature-code.js'
 import { SEND_STATUS } from './status.js'
 import { typeName, typeSpan } from './buffer.js'
+import { ScratchPut } from './scratch-put.js'
 import { goalTag } from '../trace/goal-tags.js'
 
 export interface SendArgs {
@@ -159,7 +160,7 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
   if (strategy === null) {
     const issueAt = ep.cpu.book(ep.overheadPs)
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
-    a.put = { target: a.dest, matchBits: bits, hdrData: n, userHeader, bytes: n, data: contiguousSnapshot(a, n) }
+    a.put = { target: a.dest, matchBits: bits, hdrData: n, userHeader, bytes: n, data: contiguousSnapshot(a, n), transient: true }
     sim.at(issueAt, putContiguous, a)
     return
   }
@@ -206,9 +207,16 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const src = byNic ? spanSnapshot(a) : null
   const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
   rdv.ctsPtr = ep.route(rdv)
-  rdv.ctsMe = ep.nic.postMe({ matchBits: matchBits(KIND_CTS, a.context, a.dest, rdv.rv), source: a.dest, length: 0, useOnce: true, userPtr: rdv.ctsPtr })
+  const o = CTS_ME
+  o.matchBits = matchBits(KIND_CTS, a.context, a.dest, rdv.rv)
+  o.source = a.dest
+  o.userPtr = rdv.ctsPtr
+  rdv.ctsMe = ep.nic.postMe(o)
   sim.at(issueAt, putRts, rdv)
 }
+
+/** The CTS ME's options, refilled per rendezvous (transient: the NIC copies them into the ME). */
+const CTS_ME = { matchBits: 0n, source: 0, length: 0, useOnce: true, userPtr: 0, transient: true }
 
 /**
  * A rendezvous send from its RTS to its data, in one object: the CTS ME's route and the argument
@@ -288,20 +296,24 @@ function issuedBy(a: SendCall): (h: MessageHeader) => void {
 function putRts(d: Rendezvous): void {
   const { a } = d
   const ep = a.ep
-  ep.nic.put({
-    target: a.dest, matchBits: matchBits(KIND_RTS, a.context, ep.rank, a.tag), bytes: 0, hdrData: d.bytes,
-    // the header keeps it (the receiver reads rv from it): one array per message
-    userHeader: [signatureCode(a.type), d.rv], sendEvent: false,
-  })
+  const put = RTS_PUT.fill(a.dest, matchBits(KIND_RTS, a.context, ep.rank, a.tag), 0, d.bytes, null)
+  // the header copies it (the receiver reads rv from it)
+  put.userHeader[0] = signatureCode(a.type)
+  put.userHeader[1] = d.rv
+  ep.nic.put(put)
 }
+
+/** The RTS's options (no send event), refilled per message. */
+const RTS_PUT = new ScratchPut(false, 2)
+/** A rendezvous's data put (its send event completes the send), refilled per message. */
+const DATA_PUT = new ScratchPut(true, 0)
 
 /** A host put of the accepted bytes, after o: it completes the send at its send event. */
 function putData(d: Rendezvous): void {
   const { a, accepted, data } = d
   const ep = a.ep
-  a.issued(ep.nic.put({
-    target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, d.rv), bytes: accepted, data: data === null ? null : data.subarray(0, accepted),
-  }))
+  const bits = matchBits(KIND_DATA, a.context, ep.rank, d.rv)
+  a.issued(ep.nic.put(DATA_PUT.fill(a.dest, bits, accepted, 0, data === null ? null : data.subarray(0, accepted))))
 }
 
 // Snapshots of the bytes the NIC will read, taken at the call: MPI lets the user reuse the buffer

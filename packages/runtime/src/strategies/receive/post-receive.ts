@@ -3,7 +3,9 @@
 // resident type state and retry.
 
 import debugFactory from 'debug'
-import { NicMemoryError } from '@spinmpi/nic'
+import {
+  NicMemoryError, type ExecutionContextSpec, type MatchEntry, type MatchListKind, type MeOptions, type SpillArea,
+} from '@spinmpi/nic'
 import { MpiError, ERR_ARG } from '@spinmpi/ddt'
 import { needsSpill, withSpill } from '../../faults/spill-unpack.js'
 import type { PostedReceive, PostReceive, ReceivePlan, ReceiveRequest } from '../contract.js'
@@ -50,29 +52,58 @@ export const postParsedReceive: PostReceive = (req, me) => {
   }
 }
 
+/**
+ * The options post hands the NIC, every field named (no spreads: a spread of the caller's options
+ * plus the plan's fields cost ~300 B per receive, and up to 1.3 KB when V8 left the copy in
+ * dictionary mode); absent options are undefined, which the NIC reads as absent.
+ */
+class PostedMeOptions implements MeOptions {
+  matchBits = 0n
+  ignoreBits: bigint | undefined = undefined
+  source: number | undefined = undefined
+  list: MatchListKind | undefined = undefined
+  useOnce: boolean | undefined = undefined
+  hostBuffer: Uint8Array | null | undefined = undefined
+  length = 0
+  hostBytesOnDemand: boolean | undefined = undefined
+  manageLocal: boolean | undefined = undefined
+  context: ExecutionContextSpec | undefined = undefined
+  flowControl: boolean | undefined = undefined
+  spill: SpillArea | undefined = undefined
+  counter: MeOptions['counter'] = undefined
+  userPtr: number | undefined = undefined
+  readonly transient = true
+}
+
+const POSTED = new PostedMeOptions()
+
 function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], planned: ReceivePlan): PostedReceive {
   // under the nicmem fault, packets the NIC cannot buffer go raw to a spill area the host unpacks
   const spilling = needsSpill(req, planned) ? withSpill(req, planned) : null
   const plan = spilling === null ? planned : spilling.plan
-  // Every field named, no spreads: a spread of the caller's options plus the plan's fields cost
-  // ~300 B per receive, and up to 1.3 KB when V8 left the copy in dictionary mode. Absent options
-  // are undefined here, which the NIC reads as absent.
-  const posted = req.nic.postMe({
-    matchBits: me.matchBits,
-    ignoreBits: me.ignoreBits,
-    source: me.source,
-    list: me.list,
-    useOnce: me.useOnce,
-    hostBytesOnDemand: me.hostBytesOnDemand,
-    manageLocal: me.manageLocal,
-    flowControl: me.flowControl,
-    counter: me.counter,
-    userPtr: me.userPtr,
-    hostBuffer: plan.hostBuffer,
-    length: plan.hostLength,
-    context: plan.context ?? undefined,
-    spill: spilling === null ? me.spill : spilling.spill,
-  })
+  // One options object refilled per receive: transient, the NIC copies it into the ME.
+  const o = POSTED
+  o.matchBits = me.matchBits
+  o.ignoreBits = me.ignoreBits
+  o.source = me.source
+  o.list = me.list
+  o.useOnce = me.useOnce
+  o.hostBytesOnDemand = me.hostBytesOnDemand
+  o.manageLocal = me.manageLocal
+  o.flowControl = me.flowControl
+  o.counter = me.counter
+  o.userPtr = me.userPtr
+  o.hostBuffer = plan.hostBuffer
+  o.length = plan.hostLength
+  o.context = plan.context ?? undefined
+  o.spill = spilling === null ? me.spill : spilling.spill
+  let posted: MatchEntry
+  try {
+    posted = req.nic.postMe(o)
+  } finally {
+    // nothing the last receive pointed to stays reachable from here
+    o.hostBuffer = o.context = o.spill = o.counter = undefined
+  }
   // resident state copied to NIC memory for this receive crosses PCIe (host to NIC), once:
   // callers wait on readyAt instead of reading it again
   const readyAt = plan.prepCopyBytes > 0 ? req.nic.dma.read(plan.prepCopyBytes) : req.nic.sim.now

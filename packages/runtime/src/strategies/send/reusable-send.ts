@@ -27,6 +27,8 @@ export class HostPut implements PutOptions {
   ack: boolean | undefined = undefined
   bytes = -1
   data: Uint8Array | null = null
+  /** The header put returns is read only for its message id (issued): the NIC may reuse it. */
+  readonly transient = true
   constructor(public send: TypedSendOf) {}
 
   fill(d: PutDestination, bytes: number, data: Uint8Array | null): this {
