@@ -21,7 +21,7 @@ export type {
   HandlerContext, HeaderHandler, PayloadHandler, CompletionHandler, SchedulingPolicy, ExecutionContextSpec,
 } from './nic/handler-api.js'
 export { HandlerError } from './nic/hpu-context.js'
-export { ANY_SOURCE, MatchEntry, type MeOptions, type MatchListKind } from './nic/match-entry.js'
+export { ANY_SOURCE, MatchEntry, MeOptionsRecord, type MeOptions, type MatchListKind } from './nic/match-entry.js'
 export type {
   HostEvent, HostEventKind, HostEventOf, HostEventFilter, PutEvent, UnexpectedEvent, PutOverflowEvent, DroppedEvent, ErrorEvent,
   AckEvent, SendEvent, DmaEvent, HandlerEvent, UnlinkEvent,

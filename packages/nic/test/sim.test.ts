@@ -207,7 +207,7 @@ describe('Simulator', () => {
       a: fc.record({
         kind: fc.constantFrom<'resume' | 'wake'>('resume', 'wake'),
         turns: fc.integer({ min: 1, max: 3 }),
-        then: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant([]), fc.array(tie('a'), { maxLength: 3 })),
+        then: fc.oneof({ depthSize: 'small', withCrossShrink: true }, fc.constant<Action[]>([]), fc.array(tie('a') as fc.Arbitrary<Action>, { maxLength: 3 })),
       }),
     })).a
     const script = fc.array(fc.record({ t: fc.integer({ min: 0, max: 4 }), actions: fc.array(action, { maxLength: 4 }) }), { maxLength: 12 })

@@ -52,8 +52,12 @@ export interface MeOptions {
   readonly transient?: boolean
 }
 
-/** An ME's own copy of transient options (every field named: one shape). */
-class OwnOptions implements MeOptions {
+/**
+ * ME options with every field named (one shape; absent options undefined, which the NIC reads as
+ * absent): an ME's own copy of transient options, and an object a caller refills for its
+ * transient posts (no spread of options per post: that cost ~300 B per receive).
+ */
+export class MeOptionsRecord implements MeOptions {
   matchBits = 0n
   ignoreBits: bigint | undefined = undefined
   source: number | undefined = undefined
@@ -154,13 +158,13 @@ export class MatchEntry {
   }
 
   /** The copy of transient options, kept for the entry's next post. */
-  private own: OwnOptions | null = null
+  private own: MeOptionsRecord | null = null
 
   /** Every field as a new ME of these arguments has it. */
   reset(id: number, seq: number, options: MeOptions): this {
     this.id = id
     this.seq = seq
-    this.options = options.transient === true ? (this.own ??= new OwnOptions()).fill(options) : options
+    this.options = options.transient === true ? (this.own ??= new MeOptionsRecord()).fill(options) : options
     this.ignoreBits = options.ignoreBits ?? 0n
     this.source = options.source ?? ANY_SOURCE
     this.useOnce = options.useOnce ?? true

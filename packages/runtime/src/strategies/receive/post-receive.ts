@@ -4,7 +4,7 @@
 
 import debugFactory from 'debug'
 import {
-  NicMemoryError, type ExecutionContextSpec, type MatchEntry, type MatchListKind, type MeOptions, type SpillArea,
+  MeOptionsRecord, NicMemoryError, type MatchEntry,
 } from '@spinmpi/nic'
 import { MpiError, ERR_ARG } from '@spinmpi/ddt'
 import { needsSpill, withSpill } from '../../faults/spill-unpack.js'
@@ -52,30 +52,10 @@ export const postParsedReceive: PostReceive = (req, me) => {
   }
 }
 
-/**
- * The options post hands the NIC, every field named (no spreads: a spread of the caller's options
- * plus the plan's fields cost ~300 B per receive, and up to 1.3 KB when V8 left the copy in
- * dictionary mode); absent options are undefined, which the NIC reads as absent.
- */
-class PostedMeOptions implements MeOptions {
-  matchBits = 0n
-  ignoreBits: bigint | undefined = undefined
-  source: number | undefined = undefined
-  list: MatchListKind | undefined = undefined
-  useOnce: boolean | undefined = undefined
-  hostBuffer: Uint8Array | null | undefined = undefined
-  length = 0
-  hostBytesOnDemand: boolean | undefined = undefined
-  manageLocal: boolean | undefined = undefined
-  context: ExecutionContextSpec | undefined = undefined
-  flowControl: boolean | undefined = undefined
-  spill: SpillArea | undefined = undefined
-  counter: MeOptions['counter'] = undefined
-  userPtr: number | undefined = undefined
-  readonly transient = true
-}
-
-const POSTED = new PostedMeOptions()
+// The options post hands the NIC, every field named (no spreads: a spread of the caller's options
+// plus the plan's fields cost ~300 B per receive, and up to 1.3 KB when V8 left the copy in
+// dictionary mode), refilled per receive.
+const POSTED = new MeOptionsRecord()
 
 function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], planned: ReceivePlan): PostedReceive {
   // under the nicmem fault, packets the NIC cannot buffer go raw to a spill area the host unpacks
