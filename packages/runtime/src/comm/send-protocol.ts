@@ -55,9 +55,12 @@ export interface SendArgs {
  */
 export class SendCall extends PointCall implements SendArgs, Describer, EventTarget {
   /** A contiguous eager send's put (filled at the call, issued after o), or null. */
-  put: ContiguousPut | null = null
-  /** The options object `put` points to while set, kept for this call's next message. */
-  private contiguousPut: ContiguousPut | null = null
+  put: ScratchPut | null = null
+  /**
+   * The options object `put` points to while set, kept for this call's next message (a literal
+   * per message was ~80 B; the put is transient, so the NIC copies what it needs of it).
+   */
+  private contiguousPut: ScratchPut | null = null
   /** A strategy send that packs on the host: its typed send, kept for this call's next use. */
   typed: ReusableTypedSend<SendStrategyName> | null = null
   /** Its rendezvous, refilled at each message (a pooled call makes many). */
@@ -86,8 +89,8 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
   }
 
   /** The put options of a contiguous eager send, this call's own (refilled per message). */
-  takeContiguousPut(): ContiguousPut {
-    return (this.contiguousPut ??= new ContiguousPut())
+  takeContiguousPut(): ScratchPut {
+    return (this.contiguousPut ??= new ScratchPut(true, 2))
   }
 
   /** Given back to its pool with its request: values no live call has, so a stale read shows. */
@@ -155,31 +158,6 @@ function eagerUserHeader(code: number): readonly number[] {
   return h
 }
 
-/**
- * The options of a contiguous eager send's put, kept with its call and refilled at each message
- * (a literal per message was ~80 B): the put is transient, so the NIC copies what it needs and
- * keeps neither the options nor the user header array (a shared one per signature).
- */
-class ContiguousPut implements PutOptions {
-  target = -1
-  matchBits = 0n
-  bytes = 0
-  hdrData = 0
-  userHeader: readonly number[] = []
-  data: Uint8Array | null = null
-  readonly transient = true
-
-  fill(target: number, matchBits: bigint, bytes: number, userHeader: readonly number[], data: Uint8Array | null): this {
-    this.target = target
-    this.matchBits = matchBits
-    this.bytes = bytes
-    this.hdrData = bytes
-    this.userHeader = userHeader
-    this.data = data
-    return this
-  }
-}
-
 /** The put of a contiguous eager send, at its issue time (an event's argument: no closure). */
 function putContiguous(a: SendCall): void {
   a.issued(a.ep.nic.put(a.put!))
@@ -192,7 +170,10 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
   if (strategy === null) {
     const issueAt = ep.cpu.book(ep.overheadPs)
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
-    a.put = a.takeContiguousPut().fill(a.dest, bits, n, userHeader, contiguousSnapshot(a, n))
+    const put = a.takeContiguousPut().fill(a.dest, bits, n, n, contiguousSnapshot(a, n))
+    put.userHeader[0] = userHeader[0]!
+    put.userHeader[1] = userHeader[1]!
+    a.put = put
     sim.at(issueAt, putContiguous, a)
     return
   }
