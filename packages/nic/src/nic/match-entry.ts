@@ -74,6 +74,7 @@ export class MeOptionsRecord implements MeOptions {
   userPtr: number | undefined = undefined
   readonly transient = true
 
+  /** Copies every field of `o` (absent ones as undefined). */
   fill(o: MeOptions): this {
     this.matchBits = o.matchBits
     this.ignoreBits = o.ignoreBits
