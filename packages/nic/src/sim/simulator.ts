@@ -176,7 +176,11 @@ export class Simulator implements WakeupSink {
     if (!this.handedOff) this.readyNext = this.readyCount = 0
   }
 
-  /** The microtask of handOff: the rest of the ready continuations, in order. */
+  /**
+   * The microtask of handOff: the rest of the ready continuations, in order, all in this one
+   * turn. (Not runReady: a wake-up among them must not hand the rest over again, or they would
+   * queue behind microtasks queued after this one, where separate microtasks would not be.)
+   */
   private drainReady(): void {
     const ready = this.ready
     while (this.readyNext < this.readyCount) {

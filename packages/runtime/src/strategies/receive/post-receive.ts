@@ -82,7 +82,7 @@ function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], planned: Rece
     posted = req.nic.postMe(o)
   } finally {
     // nothing the last receive pointed to stays reachable from here
-    o.hostBuffer = o.context = o.spill = o.counter = undefined
+    o.clear()
   }
   // resident state copied to NIC memory for this receive crosses PCIe (host to NIC), once:
   // callers wait on readyAt instead of reading it again
