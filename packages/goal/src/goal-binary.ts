@@ -12,7 +12,7 @@
 // dependencies, in file order" (what txt2bin writes) is rejected rather than run differently.
 import { GoalScheduleError } from './goal-errors.js'
 import { ANY, MAX_CPU_NIC } from './goal-types.js'
-import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, widenSizes, type OpGraph } from './loggops-graph.js'
+import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, opId, opIndex, widenSizes, type OpGraph } from './loggops-graph.js'
 
 /** The first 64-bit word of a LogGOPSim binary schedule (Parser.hpp's serialized graph). */
 export const GOAL_BINARY_MAGIC = 4223n
@@ -264,26 +264,29 @@ export function writeGoalBinary(graph: OpGraph, sink: (bytes: Uint8Array) => voi
   u8(g.maxNic)
   let offset = 4 + 2 + 16 * g.numRanks
   for (let r = 0; r < g.numRanks; r++) {
-    const first = g.rankStart[r]!
-    const last = g.rankStart[r + 1]!
+    const nodes = g.rankStart[r + 1]! - g.rankStart[r]!
     let roots = 0
-    for (let id = first; id < last; id++) if (g.depCount[id] === 0) roots++
-    const edges = g.doneStart[last]! - g.doneStart[first]! + g.startStart[last]! - g.startStart[first]!
-    const bytes = 8 + 4 * roots + NODE_BYTES * (last - first) + 4 * edges
+    let edges = 0
+    for (let i = 0; i < nodes; i++) {
+      const id = opId(g, r, i)
+      if (g.depCount[id] === 0) roots++
+      edges += g.doneStart[id + 1]! - g.doneStart[id]! + g.startStart[id + 1]! - g.startStart[id]!
+    }
+    const bytes = 8 + 4 * roots + NODE_BYTES * nodes + 4 * edges
     u64(offset)
     u64(offset + bytes)
     offset += bytes
   }
   for (let r = 0; r < g.numRanks; r++) {
-    const first = g.rankStart[r]!
-    const last = g.rankStart[r + 1]!
+    const nodes = g.rankStart[r + 1]! - g.rankStart[r]!
     let roots = 0
-    for (let id = first; id < last; id++) if (g.depCount[id] === 0) roots++
-    u32(last - first)
+    for (let i = 0; i < nodes; i++) if (g.depCount[opId(g, r, i)] === 0) roots++
+    u32(nodes)
     u32(roots)
-    for (let id = first; id < last; id++) if (g.depCount[id] === 0) u32(id - first)
+    for (let i = 0; i < nodes; i++) if (g.depCount[opId(g, r, i)] === 0) u32(i)
     let appendix = 0
-    for (let id = first; id < last; id++) {
+    for (let i = 0; i < nodes; i++) {
+      const id = opId(g, r, i)
       const isCalc = g.type[id] === OP_CALC
       const nDone = g.doneStart[id + 1]! - g.doneStart[id]!
       const nStart = g.startStart[id + 1]! - g.startStart[id]!
@@ -301,9 +304,10 @@ export function writeGoalBinary(graph: OpGraph, sink: (bytes: Uint8Array) => voi
       u32(appendix)
       appendix += nStart
     }
-    for (let id = first; id < last; id++) {
-      for (let k = g.doneStart[id]!; k < g.doneStart[id + 1]!; k++) u32(g.doneList[k]! - first)
-      for (let k = g.startStart[id]!; k < g.startStart[id + 1]!; k++) u32(g.startList[k]! - first)
+    for (let i = 0; i < nodes; i++) {
+      const id = opId(g, r, i)
+      for (let k = g.doneStart[id]!; k < g.doneStart[id + 1]!; k++) u32(opIndex(g, g.doneList[k]!))
+      for (let k = g.startStart[id]!; k < g.startStart[id + 1]!; k++) u32(opIndex(g, g.startList[k]!))
     }
   }
   flush()

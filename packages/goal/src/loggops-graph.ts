@@ -1,5 +1,6 @@
 // The schedule flattened into typed arrays for the simulator: all ranks' operations in one
-// numbering (rank by rank, in file order), dependents of each operation in CSR form.
+// numbering (rank by rank in file order, or ranks interleaved), dependents of each operation in
+// CSR form.
 import { ANY, type GoalSchedule } from './goal-types.js'
 
 // Operation type codes (OpGraph.type); their order is the order LogGOPSim sorts newly ready operations in.
@@ -14,8 +15,19 @@ export const OP_CALC = 3
 export interface OpGraph {
   readonly numRanks: number
   readonly numOps: number
-  /** First operation of each rank; `rankStart[numRanks] === numOps`. */
+  /**
+   * Operations of the ranks before each rank; `rankStart[numRanks] === numOps`. Rank by rank
+   * (`interleaved` absent), also the first operation of each rank.
+   */
   readonly rankStart: Int32Array
+  /**
+   * Absent or false: operations numbered rank by rank, rank r's i-th is `rankStart[r] + i` (the
+   * readers, buildOpGraph). True: every rank has `numOps / numRanks` operations and rank r's i-th
+   * is `i * numRanks + r` (fft2dGraph), so that in a schedule the ranks run in lockstep the
+   * operations in use at one time are neighbours in memory. Use opId and opIndex; the
+   * simulator's results do not depend on the numbering.
+   */
+  readonly interleaved?: boolean
   /** Rank of each operation (see RankIds). */
   readonly rankOf: RankIds
   readonly type: Uint8Array
@@ -86,6 +98,16 @@ export function allocOpArrays(numOps: number, numRanks: number, wideSizes = fals
     doneStart: new Int32Array(numOps + 1),
     startStart: new Int32Array(numOps + 1),
   }
+}
+
+/** Id of rank `rank`'s `i`-th operation. */
+export function opId(g: OpGraph, rank: number, i: number): number {
+  return g.interleaved === true ? i * g.numRanks + rank : g.rankStart[rank]! + i
+}
+
+/** Index of operation `op` within its rank. */
+export function opIndex(g: OpGraph, op: number): number {
+  return g.interleaved === true ? Math.floor(op / g.numRanks) : op - g.rankStart[g.rankOf[op]!]!
 }
 
 /** A tag as written in the schedule (ANY stays ANY) from its OpGraph.tag entry. */

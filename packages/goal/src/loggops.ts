@@ -17,7 +17,7 @@ import { EventHeap } from './event-heap.js'
 import { GoalScheduleError } from './goal-errors.js'
 import type { GoalSchedule } from './goal-types.js'
 import { validateSchedule } from './goal-validate.js'
-import { buildOpGraph, OP_CALC, OP_RECV, OP_SEND, tagValue, type OpGraph } from './loggops-graph.js'
+import { buildOpGraph, OP_CALC, OP_RECV, OP_SEND, opIndex, tagValue, type OpGraph } from './loggops-graph.js'
 import { logGopsParams, type LogGopsParams } from './loggops-params.js'
 import { MatchLinks, MatchQueues } from './match-queue.js'
 
@@ -89,7 +89,7 @@ export function simulateLogGopsGraph(
   for (let i = 0; i < graph.numOps; i++) {
     if (graph.type[i] !== OP_CALC && graph.size[i] === 0) {
       const r = graph.rankOf[i]!
-      throw new GoalScheduleError(`ranks[${r}].ops[${i - graph.rankStart[r]!}].bytes`, 'LogGOPS needs messages of at least 1 byte')
+      throw new GoalScheduleError(`ranks[${r}].ops[${opIndex(graph, i)}].bytes`, 'LogGOPS needs messages of at least 1 byte')
     }
   }
   try {
@@ -127,6 +127,9 @@ class LogGopsRun {
   private readonly scratch: Int32Array
   private stamp = 0
   private events = 0
+  /** Dependency-free operations by rank (roots[rootStart[r] .. rootStart[r + 1]]), in rank order. */
+  private readonly roots: Int32Array
+  private readonly rootStart: Int32Array
 
   constructor(
     private readonly labelOf: (rank: number, index: number) => string | undefined,
@@ -150,17 +153,25 @@ class LogGopsRun {
     // One event releases the dependents of at most two operations (an operation's start and end,
     // or a send and the receive it matched); scratch also holds one rank's dependency-free
     // operations at the start. Sized from the graph rather than one slot per operation.
+    // Both passes go in id order, whatever the numbering (an interleaved graph's ranks are
+    // strided): the roots are sorted into per-rank lists, each in its rank's order.
     let maxDependents = 0
+    const rootStart = new Int32Array(g.numRanks + 1)
+    for (let op = 0; op < g.numOps; op++) {
+      const dependents = g.doneStart[op + 1]! - g.doneStart[op]! + g.startStart[op + 1]! - g.startStart[op]!
+      if (dependents > maxDependents) maxDependents = dependents
+      if (g.depCount[op] === 0) rootStart[g.rankOf[op]! + 1]!++
+    }
     let maxRoots = 0
     for (let r = 0; r < g.numRanks; r++) {
-      let roots = 0
-      for (let op = g.rankStart[r]!; op < g.rankStart[r + 1]!; op++) {
-        const dependents = g.doneStart[op + 1]! - g.doneStart[op]! + g.startStart[op + 1]! - g.startStart[op]!
-        if (dependents > maxDependents) maxDependents = dependents
-        if (g.depCount[op] === 0) roots++
-      }
-      if (roots > maxRoots) maxRoots = roots
+      if (rootStart[r + 1]! > maxRoots) maxRoots = rootStart[r + 1]!
+      rootStart[r + 1]! += rootStart[r]!
     }
+    const roots = new Int32Array(rootStart[g.numRanks]!)
+    const fill = rootStart.slice(0, g.numRanks)
+    for (let op = 0; op < g.numOps; op++) if (g.depCount[op] === 0) roots[fill[g.rankOf[op]!]!++] = op
+    this.roots = roots
+    this.rootStart = rootStart
     this.ready = new Int32Array(2 * maxDependents)
     this.scratch = new Int32Array(Math.max(maxRoots, 2 * maxDependents))
   }
@@ -169,7 +180,7 @@ class LogGopsRun {
     const g = this.g
     for (let r = 0; r < g.numRanks; r++) {
       let n = 0
-      for (let op = g.rankStart[r]!; op < g.rankStart[r + 1]!; op++) if (g.depCount[op] === 0) this.scratch[n++] = op
+      for (let k = this.rootStart[r]!; k < this.rootStart[r + 1]!; k++) this.scratch[n++] = this.roots[k]!
       cxxSortByKey(this.scratch, 0, n, g.type)
       for (let k = 0; k < n; k++) this.enqueue(this.scratch[k]!, 0)
     }
@@ -390,9 +401,9 @@ class LogGopsRun {
   private describe(rank: number, queue: 'unexpected' | 'posted', op: number, src: number): UnmatchedOp {
     const g = this.g
     const opRank = g.rankOf[op]!
-    const opIndex = op - g.rankStart[opRank]!
-    const label = this.labelOf(opRank, opIndex)
-    const entry = { rank, queue, src, tag: tagValue(g.tag[op]!), bytes: g.size[op]!, opRank, opIndex }
+    const index = opIndex(g, op)
+    const label = this.labelOf(opRank, index)
+    const entry = { rank, queue, src, tag: tagValue(g.tag[op]!), bytes: g.size[op]!, opRank, opIndex: index }
     return label === undefined ? entry : { ...entry, label }
   }
 }

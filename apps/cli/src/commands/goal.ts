@@ -3,7 +3,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { formatLogGopsText, logGopsJson, readGoalFile, simulateLogGopsGraph, writeGoalBinary, GoalSyntaxError, GoalScheduleError, type GoalGraph, type LogGopsParams } from '@spinmpi/goal'
+import { formatLogGopsText, logGopsJson, opId, readGoalFile, simulateLogGopsGraph, writeGoalBinary, GoalSyntaxError, GoalScheduleError, type GoalGraph, type LogGopsParams } from '@spinmpi/goal'
 import { UsageError } from '../cli-error.js'
 
 const PARAMS = ['L', 'o', 'g', 'G', 'O', 'S'] as const
@@ -49,7 +49,7 @@ export function registerGoal(program: Command): void {
       // labels name unmatched operations in the report: read again, keeping them, only then
       if (result.unmatched.length > 0) {
         const labelled = readGraph(file, true)
-        result = simulateLogGopsGraph(labelled, params, (r, i) => labelled.labels?.get(labelled.rankStart[r]! + i))
+        result = simulateLogGopsGraph(labelled, params, (r, i) => labelled.labels?.get(opId(labelled, r, i)))
       }
       process.stdout.write(parsed.data.json ? `${JSON.stringify(logGopsJson(result))}\n` : formatLogGopsText(result))
     })
