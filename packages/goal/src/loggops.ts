@@ -86,6 +86,9 @@ export function simulateLogGopsGraph(
   labelOf: (rank: number, index: number) => string | undefined = () => undefined,
 ): LogGopsResult {
   const p = logGopsParams(params)
+  if (graph.interleaved === true && graph.numOps % Math.max(1, graph.numRanks) !== 0) {
+    throw new GoalScheduleError('interleaved', `an interleaved graph needs the same number of operations on every rank (${graph.numOps} over ${graph.numRanks} ranks)`)
+  }
   for (let i = 0; i < graph.numOps; i++) {
     if (graph.type[i] !== OP_CALC && graph.size[i] === 0) {
       const r = graph.rankOf[i]!

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { writeGoalBinary } from '../src/goal-binary.js'
 import { GoalBuilder } from '../src/goal-builder.js'
 import { ANY } from '../src/goal-types.js'
+import { GoalScheduleError } from '../src/goal-errors.js'
 import { simulateLogGopsGraph } from '../src/loggops.js'
 import { buildOpGraph, opId, opIndex, type OpGraph } from '../src/loggops-graph.js'
 
@@ -119,5 +120,15 @@ describe('interleaved operation graphs', () => {
     const r = simulateLogGopsGraph(interleave(g), { S: 100 })
     expect(r.unmatched.map((u) => [u.rank, u.queue, u.opRank, u.opIndex])).toEqual([[1, 'unexpected', 0, 0]])
     expect(r.neverStarted).toBe(0)
+  })
+
+  it('rejects an interleaved graph whose ranks have different numbers of operations', () => {
+    const b = new GoalBuilder(2)
+    b.rank(0).calc(1)
+    b.rank(0).calc(2)
+    b.rank(1).calc(3)
+    const g = { ...buildOpGraph(b.build()), interleaved: true }
+    expect(() => simulateLogGopsGraph(g)).toThrow(GoalScheduleError)
+    expect(() => simulateLogGopsGraph(g)).toThrow('interleaved: an interleaved graph needs the same number of operations on every rank (3 over 2 ranks)')
   })
 })
