@@ -11,6 +11,7 @@ import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postParsedReceive } from '../strategies/receive/post-receive.js'
 import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
 import { hostReceive } from '../strategies/receive/host.js'
+import { recyclePlan } from '../strategies/receive/offload-plan.js'
 import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
@@ -362,10 +363,16 @@ function onData(d: DataPhase, e: HostEvent): void {
   if (e.kind !== 'put') return
   ep.unroute(d.ptr)
   // nothing reads the data ME again (the plan keeps its own state): the NIC may reuse it
-  ep.nic.retireMe(d.me!)
+  const retired = ep.nic.retireMe(d.me!)
   d.me = null
   const hostPs = plan === null ? landed(r, d.staging, received) : plan.finish()
-  if (plan !== null) record(r, source, tag, received, plan, hostPs, d.prepPs, e, d.unserved)
+  if (plan !== null) {
+    record(r, source, tag, received, plan, hostPs, d.prepPs, e, d.unserved)
+    // Read no more: back to its strategy's pool, unless the NIC kept the ME (whose context
+    // points at the plan's spec).
+    d.plan = null
+    if (retired) recyclePlan(plan)
+  }
   if (d.strict !== null) {
     r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
     return
