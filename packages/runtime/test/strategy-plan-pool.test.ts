@@ -48,6 +48,21 @@ describe('rw-cp plan pool', () => {
     expect(residency.residency.evictOne(nic.sim.now)).toBe(true)
   })
 
+  it("postReceive's results are the caller's own (the receive protocol's record is rewritten per receive)", () => {
+    was = setReceivePlanReuse(true)
+    const nic = new Cluster({ nodes: 2, seed: 1 }).nic(1)
+    const req = { nic, type, count: 1, buffer: null, bufferOffset: 0, strategy: 'rw-cp' } as const
+    const a = postReceive(req, { matchBits: 1n })
+    const { me, plan, readyAt } = a
+    const b = postReceive({ ...req, strategy: 'host' }, { matchBits: 2n })
+    expect(b).not.toBe(a)
+    expect(a.me).toBe(me)
+    expect(a.plan).toBe(plan)
+    expect(a.readyAt).toBe(readyAt)
+    expect(b.plan.strategy).toBe('host')
+    expect(a.plan.strategy).toBe('rw-cp')
+  })
+
   it('a plan not finished yet stays out of the pool', () => {
     was = setReceivePlanReuse(true)
     const nic = new Cluster({ nodes: 2, seed: 1 }).nic(1)

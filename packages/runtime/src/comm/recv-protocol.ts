@@ -4,9 +4,9 @@
 // unpacks it from there. An RTS makes the engine post the data ME with the receive strategy's
 // execution context (postReceive) and only then answer CTS, so offload applies to the data.
 
-import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
+import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type Nic, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
-import type { ReceivePlan, ReceiveRequest } from '../strategies/contract.js'
+import type { NicMemoryPolicy, ReceivePlan, ReceiveRequest, ReceiveStrategyChoice } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postParsedReceive } from '../strategies/receive/post-receive.js'
 import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
@@ -228,6 +228,8 @@ class DataPhase implements EventTarget {
   unserved: string | null = null
   /** With the run option strictStrategy, the error the receive completes with instead. */
   strict: MpiError | null = null
+  /** Its data ME's receive request, refilled per message (made at the first offloaded one). */
+  request: DataRequest | null = null
 
   constructor(readonly r: Recv) {}
 
@@ -253,10 +255,46 @@ class DataPhase implements EventTarget {
   poison(): void {
     this.fill(-3, -3, -3, -3, -3, -3)
     this.ptr = -1
+    this.request?.poison()
   }
 
   onHostEvent(e: HostEvent): void {
     onData(this, e)
+  }
+}
+
+/**
+ * A data phase's receive request, refilled per message. The plan may read it until the data is
+ * in (a host plan's finish unpacks with it), which is before the phase takes another message.
+ */
+class DataRequest implements ReceiveRequest {
+  nic: Nic = null!
+  type: Datatype = null!
+  count = 0
+  buffer: Uint8Array | null = null
+  bufferOffset = 0
+  strategy: ReceiveStrategyChoice = 'host'
+  onNicMemoryFull: NicMemoryPolicy | undefined = undefined
+  epsilon: number | undefined = undefined
+
+  fill(
+    nic: Nic, type: Datatype, count: number, buffer: Uint8Array | null, bufferOffset: number, strategy: ReceiveStrategyChoice,
+    onNicMemoryFull: NicMemoryPolicy | undefined, epsilon: number | undefined,
+  ): this {
+    this.nic = nic
+    this.type = type
+    this.count = count
+    this.buffer = buffer
+    this.bufferOffset = bufferOffset
+    this.strategy = strategy
+    this.onNicMemoryFull = onNicMemoryFull
+    this.epsilon = epsilon
+    return this
+  }
+
+  /** Given back with its receive: values no live request has, so a stale read shows. */
+  poison(): void {
+    this.fill(null!, null!, -3, null, -3, '(poisoned)' as ReceiveStrategyChoice, undefined, NaN)
   }
 }
 
@@ -301,11 +339,10 @@ function postData(d: DataPhase): void {
   const whole = received > 0 && received % a.type.size === 0
   if (whole) {
     const strategy = strategyFor(a.type, ep.world.strategy)
-    // no spreads: epsilon is undefined when the type has none, as if absent (chooseDeltaR's ??)
-    const request: ReceiveRequest = {
-      nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
-      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: typeEpsilon(a.type),
-    }
+    // epsilon is undefined when the type has none, as if absent (chooseDeltaR's ??)
+    const request = (d.request ??= new DataRequest()).fill(
+      ep.nic, a.type, received / a.type.size, a.bytes, a.origin, strategy, ep.world.onNicMemoryFull, typeEpsilon(a.type),
+    )
     // postReceive reads these (copying them into the ME's options) and keeps none: one object
     const me = DATA_ME
     me.matchBits = matchBitsOfData
