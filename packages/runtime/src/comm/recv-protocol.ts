@@ -16,7 +16,7 @@ import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits, rendezvousBits } from './match-bits.js'
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
@@ -332,7 +332,7 @@ function postData(d: DataPhase): void {
   const sim = ep.sim
   const ptr = ep.route(d)
   d.ptr = ptr
-  const matchBitsOfData = matchBits(KIND_DATA, a.context, source, d.rv)
+  const matchBitsOfData = rendezvousBits(KIND_DATA, a.context, source, d.rv, source)
   let readyAt = sim.now
   // A strategy that cannot serve this receive: host unpack instead (a fallback in the stats), or
   // with the run option strictStrategy an MpiError at the receiving rank once the data is in.
@@ -380,7 +380,7 @@ const DATA_ME = { matchBits: 0n, source: 0, list: 'priority' as const, useOnce: 
 function sendCts(d: DataPhase): void {
   const { ep, a } = d.r
   // nothing waits for the CTS to leave: no send event
-  ep.nic.put(CTS_PUT.fill(d.source, matchBits(KIND_CTS, a.context, ep.rank, d.rv), 0, d.received, null))
+  ep.nic.put(CTS_PUT.fill(d.source, rendezvousBits(KIND_CTS, a.context, ep.rank, d.rv, d.source), 0, d.received, null))
 }
 
 /** The CTS's options (no send event), refilled per message. */
