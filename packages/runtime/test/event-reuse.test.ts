@@ -5,7 +5,8 @@
 // send and put, both sides' rendezvous phases, and its receive's status, ME options and ME); the
 // rendezvous's CTS and data MEs are retired once their message is in (the NIC hands an ME out
 // again when it is done with it too); released HPU memory serves the next execution context of
-// its size; a transient put's header goes back to its NIC's pool once its last owner let go. A run with reuse must
+// its size; a transient put's header goes back to its NIC's pool once its last owner let go; an RW-CP
+// receive's plan goes back to its resident state's pool once the MPI layer recorded it. A run with reuse must
 // give exactly what a run gives where every released object is poisoned and never handed out
 // again (a read of a released one then sees -1s, NaNs and nulls): random point-to-point traffic
 // (eager and rendezvous, contiguous and strided types, wildcards, late receives that find
@@ -15,7 +16,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { setHostEventReuse, setHpuMemoryReuse, setInboundMessageReuse, setMatchEntryReuse, setPutRecordReuse } from '@spinmpi/nic/internal'
-import { run, setSeriesCallReuse, types, type Datatype, type Request } from '../src/internal.js'
+import { run, setReceivePlanReuse, setSeriesCallReuse, types, type Datatype, type Request } from '../src/internal.js'
 
 const BYTE = types.BYTE
 const GAPPY = types.vector(4, 3, 8, BYTE).commit()
@@ -122,6 +123,7 @@ async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
   const entries = setMatchEntryReuse(on)
   const hpuMem = setHpuMemoryReuse(on)
   const headers = setPutRecordReuse(on)
+  const plans = setReceivePlanReuse(on)
   try {
     return await f()
   } finally {
@@ -131,6 +133,7 @@ async function withReuse<T>(on: boolean, f: () => Promise<T>): Promise<T> {
     setMatchEntryReuse(entries)
     setHpuMemoryReuse(hpuMem)
     setPutRecordReuse(headers)
+    setReceivePlanReuse(plans)
   }
 }
 

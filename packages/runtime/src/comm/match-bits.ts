@@ -68,6 +68,43 @@ function composeBits(kind: bigint, kc: number, context: number, source: number, 
   return headAndSource(kind, kc, context, source) | lo
 }
 
+// A rendezvous's CTS and data bits are asked twice each, once per side (the sender's CTS ME and
+// the receiver's CTS; the receiver's data ME and the sender's data put), and its id never comes
+// again, so the caches above never hold them. Kept by the sending rank and the id's low bits
+// until a later id of that rank takes the slot, the second ask finds the first's BigInt.
+const RDV_SLOTS = 64
+
+/** One sending rank's recent rendezvous bits: slot (id mod RDV_SLOTS, kind's low bit), checked in full. */
+class RendezvousBits {
+  readonly kc = new Int32Array(2 * RDV_SLOTS).fill(-1)
+  readonly field = new Int32Array(2 * RDV_SLOTS)
+  readonly rv = new Float64Array(2 * RDV_SLOTS)
+  readonly bits: bigint[] = new Array<bigint>(2 * RDV_SLOTS).fill(0n)
+}
+
+const rendezvousBySender: (RendezvousBits | undefined)[] = []
+
+/**
+ * matchBits(kind, context, field, rv) of rendezvous `rv` of rank `sender` (kinds CTS and DATA:
+ * the field is the receiver's rank or the sender's): the same value, made once for both sides.
+ */
+export function rendezvousBits(kind: bigint, context: number, field: number, rv: number, sender: number): bigint {
+  const cacheable = sender >= 0 && sender < MAX_RANKS && Number.isInteger(sender) && rv >= 0 && rv <= 0xffffffff && Number.isInteger(rv) &&
+    field >= 0 && field < MAX_RANKS && Number.isInteger(field) && context >= 0 && context < 256 && Number.isInteger(context)
+  if (!cacheable) return matchBits(kind, context, field, rv)
+  const k = Number(kind)
+  const kc = k * 256 + context
+  const c = (rendezvousBySender[sender] ??= new RendezvousBits())
+  const i = ((rv & (RDV_SLOTS - 1)) << 1) | (k & 1)
+  if (c.kc[i] === kc && c.field[i] === field && c.rv[i] === rv) return c.bits[i]!
+  const bits = matchBits(kind, context, field, rv)
+  c.kc[i] = kc
+  c.field[i] = field
+  c.rv[i] = rv
+  c.bits[i] = bits
+  return bits
+}
+
 /** Bits [63:32]: kind, context and source. */
 function headAndSource(kind: bigint, kc: number, context: number, source: number): bigint {
   const cacheable = context >= 0 && context < 256 && Number.isInteger(context) && source >= 0 && source < MAX_RANKS && Number.isInteger(source)

@@ -4,18 +4,19 @@
 // unpacks it from there. An RTS makes the engine post the data ME with the receive strategy's
 // execution context (postReceive) and only then answer CTS, so offload applies to the data.
 
-import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
+import { ANY_SOURCE as NIC_ANY_SOURCE, type HostEvent, type MatchEntry, type Nic, type PutEvent, type PutOverflowEvent } from '@spinmpi/nic'
 import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type Datatype } from '@spinmpi/ddt'
-import type { ReceivePlan, ReceiveRequest } from '../strategies/contract.js'
+import type { NicMemoryPolicy, ReceivePlan, ReceiveRequest, ReceiveStrategyChoice } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postParsedReceive } from '../strategies/receive/post-receive.js'
 import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
 import { hostReceive } from '../strategies/receive/host.js'
+import { recyclePlan } from '../strategies/receive/offload-plan.js'
 import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits, rendezvousBits } from './match-bits.js'
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
@@ -227,6 +228,8 @@ class DataPhase implements EventTarget {
   unserved: string | null = null
   /** With the run option strictStrategy, the error the receive completes with instead. */
   strict: MpiError | null = null
+  /** Its data ME's receive request, refilled per message (made at the first offloaded one). */
+  request: DataRequest | null = null
 
   constructor(readonly r: Recv) {}
 
@@ -252,10 +255,46 @@ class DataPhase implements EventTarget {
   poison(): void {
     this.fill(-3, -3, -3, -3, -3, -3)
     this.ptr = -1
+    this.request?.poison()
   }
 
   onHostEvent(e: HostEvent): void {
     onData(this, e)
+  }
+}
+
+/**
+ * A data phase's receive request, refilled per message. The plan may read it until the data is
+ * in (a host plan's finish unpacks with it), which is before the phase takes another message.
+ */
+class DataRequest implements ReceiveRequest {
+  nic: Nic = null!
+  type: Datatype = null!
+  count = 0
+  buffer: Uint8Array | null = null
+  bufferOffset = 0
+  strategy: ReceiveStrategyChoice = 'host'
+  onNicMemoryFull: NicMemoryPolicy | undefined = undefined
+  epsilon: number | undefined = undefined
+
+  fill(
+    nic: Nic, type: Datatype, count: number, buffer: Uint8Array | null, bufferOffset: number, strategy: ReceiveStrategyChoice,
+    onNicMemoryFull: NicMemoryPolicy | undefined, epsilon: number | undefined,
+  ): this {
+    this.nic = nic
+    this.type = type
+    this.count = count
+    this.buffer = buffer
+    this.bufferOffset = bufferOffset
+    this.strategy = strategy
+    this.onNicMemoryFull = onNicMemoryFull
+    this.epsilon = epsilon
+    return this
+  }
+
+  /** Given back with its receive: values no live request has, so a stale read shows. */
+  poison(): void {
+    this.fill(null!, null!, -3, null, -3, '(poisoned)' as ReceiveStrategyChoice, undefined, NaN)
   }
 }
 
@@ -293,18 +332,17 @@ function postData(d: DataPhase): void {
   const sim = ep.sim
   const ptr = ep.route(d)
   d.ptr = ptr
-  const matchBitsOfData = matchBits(KIND_DATA, a.context, source, d.rv)
+  const matchBitsOfData = rendezvousBits(KIND_DATA, a.context, source, d.rv, source)
   let readyAt = sim.now
   // A strategy that cannot serve this receive: host unpack instead (a fallback in the stats), or
   // with the run option strictStrategy an MpiError at the receiving rank once the data is in.
   const whole = received > 0 && received % a.type.size === 0
   if (whole) {
     const strategy = strategyFor(a.type, ep.world.strategy)
-    // no spreads: epsilon is undefined when the type has none, as if absent (chooseDeltaR's ??)
-    const request: ReceiveRequest = {
-      nic: ep.nic, type: a.type, count: received / a.type.size, buffer: a.bytes, bufferOffset: a.origin,
-      strategy, onNicMemoryFull: ep.world.onNicMemoryFull, epsilon: typeEpsilon(a.type),
-    }
+    // epsilon is undefined when the type has none, as if absent (chooseDeltaR's ??)
+    const request = (d.request ??= new DataRequest()).fill(
+      ep.nic, a.type, received / a.type.size, a.bytes, a.origin, strategy, ep.world.onNicMemoryFull, typeEpsilon(a.type),
+    )
     // postReceive reads these (copying them into the ME's options) and keeps none: one object
     const me = DATA_ME
     me.matchBits = matchBitsOfData
@@ -342,7 +380,7 @@ const DATA_ME = { matchBits: 0n, source: 0, list: 'priority' as const, useOnce: 
 function sendCts(d: DataPhase): void {
   const { ep, a } = d.r
   // nothing waits for the CTS to leave: no send event
-  ep.nic.put(CTS_PUT.fill(d.source, matchBits(KIND_CTS, a.context, ep.rank, d.rv), 0, d.received, null))
+  ep.nic.put(CTS_PUT.fill(d.source, rendezvousBits(KIND_CTS, a.context, ep.rank, d.rv, d.source), 0, d.received, null))
 }
 
 /** The CTS's options (no send event), refilled per message. */
@@ -362,10 +400,16 @@ function onData(d: DataPhase, e: HostEvent): void {
   if (e.kind !== 'put') return
   ep.unroute(d.ptr)
   // nothing reads the data ME again (the plan keeps its own state): the NIC may reuse it
-  ep.nic.retireMe(d.me!)
+  const retired = ep.nic.retireMe(d.me!)
   d.me = null
   const hostPs = plan === null ? landed(r, d.staging, received) : plan.finish()
-  if (plan !== null) record(r, source, tag, received, plan, hostPs, d.prepPs, e, d.unserved)
+  if (plan !== null) {
+    record(r, source, tag, received, plan, hostPs, d.prepPs, e, d.unserved)
+    // Read no more: back to its strategy's pool, unless the NIC kept the ME (whose context
+    // points at the plan's spec).
+    d.plan = null
+    if (retired) recyclePlan(plan)
+  }
   if (d.strict !== null) {
     r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
     return

@@ -25,7 +25,7 @@ import { sendStrategyFor } from '../types.js'
 import { PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, KIND_RTS, matchBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, KIND_RTS, matchBits, rendezvousBits } from './match-bits.js'
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Describer } from './request.js'
 import { signatureCode } from './signature-code.js'
@@ -221,7 +221,7 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
   rdv.ctsPtr = ep.route(rdv)
   const o = CTS_ME
-  o.matchBits = matchBits(KIND_CTS, a.context, a.dest, rdv.rv)
+  o.matchBits = rendezvousBits(KIND_CTS, a.context, a.dest, rdv.rv, ep.rank)
   o.source = a.dest
   o.userPtr = rdv.ctsPtr
   rdv.ctsMe = ep.nic.postMe(o)
@@ -293,7 +293,7 @@ class Rendezvous implements EventTarget {
       return
     }
     const report = sendTyped({
-      nic: ep.nic, dest: { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, this.rv) }, type: a.type, count: a.count,
+      nic: ep.nic, dest: { target: a.dest, matchBits: rendezvousBits(KIND_DATA, a.context, ep.rank, this.rv, ep.rank) }, type: a.type, count: a.count,
       buffer: src.bytes, bufferOffset: src.origin, strategy: this.strategy!, bytes: accepted, onIssued: issuedBy(a),
     })
     ep.cpu.book(report.hostBusyPs - ep.overheadPs)
@@ -325,7 +325,7 @@ const DATA_PUT = new ScratchPut(true, 0)
 function putData(d: Rendezvous): void {
   const { a, accepted, data } = d
   const ep = a.ep
-  const bits = matchBits(KIND_DATA, a.context, ep.rank, d.rv)
+  const bits = rendezvousBits(KIND_DATA, a.context, ep.rank, d.rv, ep.rank)
   a.issued(ep.nic.put(DATA_PUT.fill(a.dest, bits, accepted, 0, data === null ? null : data.subarray(0, accepted))))
 }
 

@@ -9,6 +9,7 @@ import { signalCompletion } from '../handlers/piece-writer.js'
 import type { Planned } from './planned.js'
 import { residencyOf, type Residency, type ResidentState } from './residency.js'
 import { gammaOf, typeWork } from '../model/type-work.js'
+import type { PlanPool } from './plan-pool.js'
 
 export interface HandlerCounters {
   /** Segment resets forced by out-of-order packets (rw-cp, hpu-local). */
@@ -56,19 +57,40 @@ export function contextSpec(
   return { hpuMemBytes, hostBuffer, payload, completion: signalCompletion, policy, initialMem }
 }
 
+/** An execution context spec whose fields a pooled plan refills (its own object). */
+type OwnSpec = { -readonly [K in keyof ExecutionContextSpec]: ExecutionContextSpec[K] }
+
+/** A pooled plan's spec taken again: the fields that differ between receives of one strategy's parts. */
+export function refillSpec(spec: ExecutionContextSpec, hpuMemBytes: number, hostBuffer: Uint8Array | null): ExecutionContextSpec {
+  const s = spec as OwnSpec
+  s.hpuMemBytes = hpuMemBytes
+  s.hostBuffer = hostBuffer
+  return s
+}
+
+/** Details no live plan has (a recycled plan's): a stale read shows. */
+const POISONED_DETAILS: PlanDetails = Object.freeze({ gamma: NaN, deltaR: NaN, checkpoints: NaN, checkpointBytes: NaN, reused: false })
+
 /**
  * An offloaded receive's plan, and its own Planned (`plan` is itself): one object per receive
  * where a plan literal, a Planned wrapper and two closures over a `released` flag were four. The
- * resident state is released once, at finish or when posting fails (abandon).
+ * resident state is released once, at finish or when posting fails (abandon). A plan made with
+ * a pool goes back to it when the MPI layer is done with it (recyclePlan) and is refilled there.
  */
 export class OffloadedPlan implements ReceivePlan, Planned {
   readonly plan: ReceivePlan = this
   readonly fallback = null
-  readonly hostBuffer: Uint8Array | null
-  readonly hostLength: number
-  readonly nicMemBytes: number
-  readonly hostPrepPs: number
-  readonly prepCopyBytes: number
+  // Written by refill only (the interface reads them as readonly).
+  strategy!: string
+  context!: ExecutionContextSpec
+  hostBuffer!: Uint8Array | null
+  hostLength!: number
+  nicMemBytes!: number
+  hostPrepPs!: number
+  prepCopyBytes!: number
+  /** Read only (a strategy may hand every receive of one state the same object). */
+  details!: PlanDetails
+  counters!: HandlerCounters
   /**
    * Own properties, not prototype methods (one bound function serves both): a strategy record
    * may hand on a spread copy of a plan or of its Planned (extend-strategies.test.ts), and a
@@ -77,36 +99,91 @@ export class OffloadedPlan implements ReceivePlan, Planned {
   readonly finish: () => number
   readonly abandon: () => void
   private released = false
+  /** Given back to its pool (poisoned): finish must not come again. */
+  private recycled = false
+  private resident: ResidentState | null = null
 
   constructor(
     private readonly residency: Residency,
-    readonly strategy: string,
+    strategy: string,
     layout: ReceiveLayout,
-    readonly context: ExecutionContextSpec,
-    private readonly resident: ResidentState | null,
+    context: ExecutionContextSpec,
+    resident: ResidentState | null,
     created: boolean,
     hpuMemBytes: number,
     hostPrepPs: number,
-    /** Read only (a strategy may hand every receive of one state the same object). */
-    readonly details: PlanDetails,
-    readonly counters: HandlerCounters,
+    details: PlanDetails,
+    counters: HandlerCounters,
+    /** Where recyclePlan gives it back, or null: never reused. */
+    private readonly pool: PlanPool<OffloadedPlan> | null = null,
   ) {
+    this.finish = this.abandon = this.release.bind(this)
+    this.refill(strategy, layout, context, resident, created, hpuMemBytes, hostPrepPs, details, counters)
+  }
+
+  /** Every per-receive field, as for a new plan (a pooled one taken again). */
+  refill(
+    strategy: string, layout: ReceiveLayout, context: ExecutionContextSpec, resident: ResidentState | null, created: boolean,
+    hpuMemBytes: number, hostPrepPs: number, details: PlanDetails, counters: HandlerCounters,
+  ): this {
     const residentBytes = resident === null ? 0 : resident.data.length
+    this.strategy = strategy
+    this.context = context
     this.hostBuffer = context.hostBuffer
     this.hostLength = layout.hi - layout.lo
     this.nicMemBytes = residentBytes + hpuMemBytes
     this.hostPrepPs = created ? hostPrepPs : 0
     this.prepCopyBytes = created ? residentBytes : 0
-    this.finish = this.abandon = this.release.bind(this)
+    this.details = details
+    this.counters = counters
+    this.released = false
+    this.recycled = false
+    this.resident = resident
+    return this
   }
 
   /** Gives the resident state back (once); no host work: 0 ps. */
   private release(): number {
+    if (this.recycled) throw new Error(`${this.strategy} plan: finished or abandoned after it was recycled`)
     if (this.released || this.resident === null) return 0
     this.released = true
     this.residency.release(this.resident)
     return 0
   }
+
+  /**
+   * The MPI layer is done with it (finished, recorded, its ME retired): back to its pool, if it
+   * has one. A plan not finished yet keeps its state and stays out.
+   */
+  recycle(): void {
+    const pool = this.pool
+    if (pool === null || (!this.released && this.resident !== null)) return
+    pool.give(this)
+  }
+
+  /** Values no live plan has, so a read of a recycled one shows (its spec and counters are its own). */
+  poison(): void {
+    this.strategy = '(recycled)'
+    refillSpec(this.context, -1, null)
+    this.hostBuffer = null
+    this.hostLength = -1
+    this.nicMemBytes = -1
+    this.hostPrepPs = NaN
+    this.prepCopyBytes = -1
+    this.details = POISONED_DETAILS
+    this.counters.resets = NaN
+    this.released = true
+    this.recycled = true
+    this.resident = null
+  }
+}
+
+/**
+ * The MPI layer has finished and recorded a receive whose data ME the NIC retired: its plan
+ * goes back to its strategy's pool (a pooled OffloadedPlan; any other plan is left alone).
+ */
+export function recyclePlan(plan: ReceivePlan): void {
+  if (plan instanceof OffloadedPlan) plan.recycle()
 }
 
 /** Details of a plan that keeps no checkpoints (specialized, iovec, hpu-local). */

@@ -18,12 +18,15 @@ const log = debugFactory('spinmpi:runtime')
 
 export const postReceive: PostReceive = (req, me) => {
   parseReceiveRequest(req)
-  return postParsedReceive(req, me)
+  const { me: posted, plan, readyAt } = postParsedReceive(req, me)
+  // the caller's own object (postParsedReceive's is rewritten by the next receive)
+  return { me: posted, plan, readyAt }
 }
 
 /**
  * postReceive for a request the runtime built from arguments its API checked already (the
- * receive protocol, once per message): no zod parse on that path.
+ * receive protocol, once per message): no zod parse on that path. The result is one record,
+ * rewritten by the next call: read it at once.
  */
 export const postParsedReceive: PostReceive = (req, me) => {
   if (!req.type.committed) throw new MpiError(ERR_ARG, 'receive.type: the datatype is not committed')
@@ -87,5 +90,12 @@ function post(req: ReceiveRequest, me: Parameters<PostReceive>[1], planned: Rece
   // resident state copied to NIC memory for this receive crosses PCIe (host to NIC), once:
   // callers wait on readyAt instead of reading it again
   const readyAt = plan.prepCopyBytes > 0 ? req.nic.dma.read(plan.prepCopyBytes) : req.nic.sim.now
-  return { me: posted, plan, readyAt }
+  const r = POSTED_RECEIVE
+  r.me = posted
+  r.plan = plan
+  r.readyAt = readyAt
+  return r
 }
+
+/** postParsedReceive's result, refilled per receive (its callers read it at once). */
+const POSTED_RECEIVE: { me: MatchEntry; plan: ReceivePlan; readyAt: number } = { me: null!, plan: null!, readyAt: 0 }

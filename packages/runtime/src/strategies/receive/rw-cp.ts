@@ -7,7 +7,8 @@ import { restoreSlot, type CheckpointSet } from '../handlers/checkpoints.js'
 import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { copyCycles, stateSaveBytes } from '../handlers/handler-costs.js'
 import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
-import { contextSpec, OffloadedPlan, planGamma, type HandlerCounters } from './offload-plan.js'
+import { contextSpec, OffloadedPlan, planGamma, refillSpec, type HandlerCounters } from './offload-plan.js'
+import { PlanPool } from './plan-pool.js'
 import type { Planned } from './planned.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
 import { typeSegments } from '../handlers/type-segments.js'
@@ -22,19 +23,29 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   const choice = chooseDeltaR(req, rwCpModel, rwCpDeltaR)
   const { state, created } = residentCheckpoints(req, 'rw-cp', choice.deltaR)
   const parts = rwCpParts.get(state) ?? newParts(req, state)
-  const counters: HandlerCounters = { resets: 0 }
   const slots = parts.set.slots
+  const host = spanOf(parts.layout, req.buffer, req.bufferOffset)
+  const details = detailsOf(parts, req, choice, created)
+  const spare = parts.plans.take()
+  if (spare !== null) {
+    // its own spec, payload closure and counters, made for these parts: only these change
+    spare.counters.resets = 0
+    const context = refillSpec(spare.context, slots.length, host)
+    return spare.refill('rw-cp', parts.layout, context, state, created, slots.length, parts.set.hostPs, details, spare.counters)
+  }
+  const counters: HandlerCounters = { resets: 0 }
   // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at posting).
-  const context = contextSpec(slots.length, spanOf(parts.layout, req.buffer, req.bufferOffset), rwCpPayload(parts, counters), parts.policy, slots)
+  const context = contextSpec(slots.length, host, rwCpPayload(parts, counters), parts.policy, slots)
   return new OffloadedPlan(
-    residencyOf(req.nic), 'rw-cp', parts.layout, context, state, created, slots.length, parts.set.hostPs, detailsOf(parts, req, choice, created), counters,
+    residencyOf(req.nic), 'rw-cp', parts.layout, context, state, created, slots.length, parts.set.hostPs, details, counters, parts.plans,
   )
 }
 
 /**
  * What every rw-cp receive of one resident checkpoint state shares, made at its first receive
  * and kept with the state (weakly: a state evicted and made again gets new parts). Per receive
- * remain the counters, the payload closure over them, the context spec and the plan.
+ * remain the counters, the payload closure over them, the context spec and the plan: pooled
+ * here (the MPI layer gives a rendezvous receive's plan back once it is done with it).
  */
 interface RwCpParts {
   readonly state: ResidentState
@@ -56,6 +67,8 @@ interface RwCpParts {
   /** The details for a choice like `choice` (created, reused): read only, shared by the receives that plan with one. */
   choice: DeltaRChoice | null
   details: readonly [PlanDetails, PlanDetails] | null
+  /** Plans of finished receives of this state, each with its own spec, payload closure and counters. */
+  readonly plans: PlanPool<OffloadedPlan>
 }
 
 const rwCpParts = new WeakMap<ResidentState, RwCpParts>()
@@ -75,6 +88,7 @@ function newParts(req: ReceiveRequest, state: ResidentState): RwCpParts {
     copy: copyCycles(profile, set.slotBytes),
     choice: null,
     details: null,
+    plans: new PlanPool<OffloadedPlan>(),
   }
   rwCpParts.set(state, parts)
   return parts
