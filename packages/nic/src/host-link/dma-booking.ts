@@ -6,7 +6,7 @@
 import type { Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
-import { DEFERRED_NOTIFY, DEFERRED_RUN, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
+import { DEFERRED_NOTIFY, DEFERRED_RUN, DEFERRED_UNIFORM, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
 import { DmaChannel } from './dma-channel.js'
 import type { PcieModel } from './pcie.js'
 
@@ -21,6 +21,14 @@ export type DmaWriteSink<T> = (tag: T, done: Ps, bytes: number, hostOffset: numb
  * completion time of the group's last write (the latest: the link serves writes in order).
  */
 export type DmaRunSink<T> = (tag: T, lastDone: Ps) => void
+
+// bookRuns' results (a lane to put back in the order is >= 0) and the head runs it books.
+const RUNS_DONE = -1
+const RUNS_GENERAL = -2
+const RUNS_WIRE = -3
+const RUNS_MASK = DEFERRED_WRITE | DEFERRED_NOTIFY | DEFERRED_RUN | DEFERRED_UNIFORM
+const RUNS_FLAGS = DEFERRED_WRITE | DEFERRED_RUN | DEFERRED_UNIFORM
+const RUNS_SCAN = 4
 
 export class DmaError extends Error {
   override readonly name = 'DmaError'
@@ -44,6 +52,9 @@ export abstract class DmaBooking<T> {
   protected readonly deferred: DeferredLanes<T>
   protected readonly onWrite: DmaWriteSink<T> | null
   protected readonly onWriteRun: DmaRunSink<T> | null
+  /** bookRuns' write size and its time on the link (pcie.wirePs); -1: none yet. */
+  private runBytes = -1
+  private runWire: Ps = 0
 
   constructor(sim: Simulator, pcie: PcieModel, lanes: number, onWrite: DmaWriteSink<T> | null, onWriteRun: DmaRunSink<T> | null, keepSeries: boolean) {
     this.sim = sim
@@ -93,9 +104,11 @@ export abstract class DmaBooking<T> {
   }
 
   /**
-   * Books deferred requests before (until, seq) in (time, sequence) order. The earliest lane is
-   * taken out of the order; its head is booked, and its next requests while they come before the
-   * runner-up's head (the new earliest) and the bound; then it goes back in by its new head.
+   * Books deferred requests before (until, seq) in (time, sequence) order: bookRuns the common
+   * passes, bookGeneral (one pass) what bookRuns stops at, bookGeneral alone when the depth series
+   * is kept. Either takes the earliest lane out of the order, books its head, and its next
+   * requests while they come before the runner-up's head (the new earliest) and the bound; then
+   * the lane goes back in by its new head.
    * A write that wants a host event ends its lane's batch: its sink may use the engine, so it
    * hears of the write once the lanes are consistent. For other writes the sinks must not use the
    * engine: a write of writeAt is heard of at once, a run's writes when the run ends, and a run
@@ -105,6 +118,34 @@ export abstract class DmaBooking<T> {
     const q = this.deferred
     // Requests are taken while they come before (until, after): (until, seq) included.
     const after = seq + 1
+    if (this.depthSeries !== null) {
+      this.bookGeneral(until, after, false)
+    } else {
+      // bookRuns books the common passes; what it stops at, bookGeneral books (one pass).
+      for (;;) {
+        const r = this.bookRuns(until, after)
+        if (r === RUNS_DONE) break
+        if (r === RUNS_GENERAL) {
+          this.bookGeneral(until, after, true)
+        } else if (r === RUNS_WIRE) {
+          const b = q.lane[q.order[q.front]!]!.headBytes
+          this.runWire = this.pcie.wirePs(b)
+          this.runBytes = b
+        } else {
+          q.insert(r)
+        }
+      }
+      this.syncEarliest()
+    }
+    if (q.pendingCount > 0) this.flushRunSinks()
+  }
+
+  /**
+   * bookDeferred's passes, all of them (once false) or one (once true), any request: reads,
+   * writes of writeAt, host-event writes, runs' last writes, a depth series kept.
+   */
+  private bookGeneral(until: Ps, after: number, once: boolean): void {
+    const q = this.deferred
     const pcie = this.pcie
     const wl = pcie.writeLatencyPs
     const wch = this.writeCh
@@ -327,13 +368,206 @@ export abstract class DmaBooking<T> {
           waiting = q.waiting
         }
       }
+      if (once) break
     }
     this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
     q.front = front
     q.waiting = waiting
     q.size = size
     this.syncEarliest()
-    if (q.pendingCount > 0) this.flushRunSinks()
+  }
+
+  /**
+   * The common passes, without a call in the loop (calls would make the compiler check every
+   * array's map, length and base again on each pass): a lane whose head run is a run list's
+   * writes of the size runBytes, not its last write (its sink is told then), no read's completion
+   * to retire before it, room in the completion ring, no depth series. Each pass books as
+   * bookGeneral would. Returns RUNS_DONE when nothing before (until, after) is left; else it
+   * stopped, the lanes consistent, at what bookGeneral books (RUNS_GENERAL: the front lane's head
+   * is not one of these), at a new size (RUNS_WIRE: the front lane's head run's size is not
+   * runBytes), or at a lane (returned, >= 0) that goes back in the order by q.insert.
+   */
+  private bookRuns(until: Ps, after: number): number {
+    const q = this.deferred
+    const wch = this.writeCh
+    const win = wch.window
+    const wlen = win.length
+    // The write channel's completion ring, inline (its push without growing: the pass stops on a full ring)
+    const ring = wch.pending
+    const pb = ring.buf
+    const plen = pb.length
+    const pm = plen - 1
+    let ph = ring.head
+    let pn = ring.size
+    let tw = ring.first
+    // The pass stops before a request at or after the read channel's first completion: the
+    // retiring of reads is left to bookGeneral.
+    const tr = this.readCh.pending.first
+    const wl = this.pcie.writeLatencyPs
+    const bytes = this.runBytes
+    const wire = this.runWire
+    let linkFree = wch.linkFree
+    let slot = wch.slot
+    let outstanding = this.outstanding
+    let depthAt = this.depthAt
+    let depthPeak = this.depthPeak
+    // Requests booked: issued, bytes and the lanes' size are updated by it at the end.
+    let booked = 0
+    const order = q.order
+    const OT = q.orderTime
+    const OS = q.orderSeq
+    const omask = q.mask
+    let front = q.front
+    let waiting = q.waiting
+    const lanes = q.lane
+    const sinkDone = q.sinkDone
+    // The times booked do not go back: only the first can come before the depth record's last
+    // (after finish()), which bookGeneral reports.
+    if (waiting > 0 && OT[front]! < depthAt) return RUNS_GENERAL
+    // The runner-up read a pass ahead, as in bookGeneral.
+    let pLane = -1
+    let pL = lanes[0]!
+    let pT = 0
+    let stop = RUNS_DONE
+    while (waiting > 0) {
+      let t = OT[front]!
+      let hs = OS[front]!
+      if (t > until || (t === until && hs >= after)) break
+      const lane = order[front]!
+      const L = lane === pLane ? pL : lanes[lane]!
+      if ((L.headFlags & RUNS_MASK) !== RUNS_FLAGS) {
+        stop = RUNS_GENERAL
+        break
+      }
+      if (L.headBytes !== bytes) {
+        stop = RUNS_WIRE
+        break
+      }
+      front = (front + 1) & omask
+      waiting--
+      let bt = Infinity
+      let bs = Infinity
+      if (waiting > 0) {
+        bt = OT[front]!
+        bs = OS[front]!
+      }
+      if (until < bt || (until === bt && after < bs)) {
+        bt = until
+        bs = after
+      }
+      const rt = L.reqTime
+      const mask = L.reqMask
+      let h = L.reqHead
+      const h1 = (h + 1) & mask
+      const t1 = lane === pLane ? pT : rt[h1]!
+      if (waiting > 0) {
+        pLane = order[front]!
+        pL = lanes[pLane]!
+        pT = pL.reqTime[(pL.reqHead + 1) & pL.reqMask]!
+      } else {
+        pLane = -1
+      }
+      const left0 = L.left
+      let left = left0
+      let last = 0
+      for (;;) {
+        // the run's last write (its sink hears of the run), or a read's completion to retire
+        if (left === 1 || t >= tr) {
+          stop = RUNS_GENERAL
+          break
+        }
+        // retire(t): the write channel's completions at or before t (no series to record them in)
+        while (tw <= t) {
+          ph = (ph + 1) & pm
+          tw = --pn === 0 ? Infinity : pb[ph]!
+          outstanding--
+        }
+        if (pn === plen) {
+          stop = RUNS_GENERAL
+          break
+        }
+        // DmaChannel.book: start = max(t, linkFree, the window's slot)
+        let start = t > linkFree ? t : linkFree
+        const w = win[slot]!
+        if (w > start) start = w
+        linkFree = start + wire
+        const done = linkFree + wl
+        win[slot] = done
+        if (++slot === wlen) slot = 0
+        pb[(ph + pn) & pm] = done
+        if (pn++ === 0) tw = done
+        depthAt = t
+        if (++outstanding > depthPeak) depthPeak = outstanding
+        last = done
+        h = (h + 1) & mask
+        hs++
+        left--
+        t = h === h1 ? t1 : rt[h]!
+        if (!(t < bt || (t === bt && hs < bs))) break
+      }
+      const took = left0 - left
+      if (took > 0) {
+        booked += took
+        // never emptied: the run's last write is bookGeneral's
+        L.reqHead = h
+        L.reqCount -= took
+        L.left = left
+        sinkDone[lane] = last
+        if (!L.sinkPending) {
+          L.sinkPending = true
+          q.pending[q.pendingCount++] = lane
+        }
+      }
+      if (stop !== RUNS_DONE) {
+        // Stopped before its head (t, hs), which comes before the runner-up: back at the front.
+        front = (front - 1) & omask
+        order[front] = lane
+        OT[front] = t
+        OS[front] = hs
+        waiting++
+        break
+      }
+      // Back in the order by its new head: at the back when it is the latest (the lanes take
+      // turns), else after the last head that comes before it, looked for from the back among
+      // the last RUNS_SCAN (a quarter of the passes of 16 HPUs: one or two), else by q.insert.
+      let m = 0
+      for (;;) {
+        const j = (front + waiting - 1 - m) & omask
+        if (m === waiting || OT[j]! < t || (OT[j]! === t && OS[j]! < hs)) break
+        if (++m > RUNS_SCAN) break
+      }
+      if (m > RUNS_SCAN) {
+        stop = lane
+        break
+      }
+      // the m heads after it move one slot toward the back
+      let to = (front + waiting) & omask
+      for (let i = 0; i < m; i++) {
+        const from = (to - 1) & omask
+        order[to] = order[from]!
+        OT[to] = OT[from]!
+        OS[to] = OS[from]!
+        to = from
+      }
+      order[to] = lane
+      OT[to] = t
+      OS[to] = hs
+      waiting++
+    }
+    wch.linkFree = linkFree
+    wch.slot = slot
+    wch.issued += booked
+    wch.bytes += booked * bytes
+    ring.head = ph
+    ring.size = pn
+    ring.first = tw
+    this.outstanding = outstanding
+    this.depthAt = depthAt
+    this.depthPeak = depthPeak
+    q.front = front
+    q.waiting = waiting
+    q.size -= booked
+    return stop
   }
 
   /** Writes bookDeferred's locals back: the write channel's state and the depth record. */
