@@ -10,7 +10,7 @@ import type { Ps } from '../sim/time.js'
  */
 export class CompletionRing {
   // buf, head and size are advanced in place by the booking pass's run loop too
-  // (DmaBooking.bookRuns), which grows the ring by push() only.
+  // (BookingRuns.bookRuns), which grows the ring by push() only.
   buf = new Float64Array(64)
   head = 0
   size = 0
@@ -44,7 +44,7 @@ export class DmaChannel {
   issued = 0
   bytes = 0
   readonly pending = new CompletionRing()
-  // window and slot are advanced in place by the engine's booking pass too (DmaBooking.bookDeferred).
+  // window and slot are advanced in place by the booking passes too (bookGeneral, bookRuns).
   /** done time of the last maxOutstanding requests, indexed by request number mod window. */
   readonly window: Float64Array
   /** issued mod window length (kept as a counter: no division per request) */
