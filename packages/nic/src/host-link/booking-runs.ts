@@ -70,10 +70,15 @@ export abstract class BookingRuns<T> extends BookingCore<T> {
     let pL = lanes[0]!
     let pT = 0
     let stop = RUNS_DONE
+    // The bound as unboxed numbers (x * 1 is x): as parameters they stay tagged, each comparison
+    // would check and unbox them, and the bound's phi, merging them, would box one per pass (an
+    // allocation, which also makes the compiler check every array's map again on each pass).
+    const ut = until * 1
+    const af = after * 1
     while (waiting > 0) {
       let t = OT[front]!
       let hs = OS[front]!
-      if (t > until || (t === until && hs >= after)) break
+      if (t > ut || (t === ut && hs >= af)) break
       const lane = order[front]!
       const L = lane === pLane ? pL : lanes[lane]!
       if ((L.headFlags & RUNS_MASK) !== RUNS_FLAGS) {
@@ -92,9 +97,9 @@ export abstract class BookingRuns<T> extends BookingCore<T> {
         bt = OT[front]!
         bs = OS[front]!
       }
-      if (until < bt || (until === bt && after < bs)) {
-        bt = until
-        bs = after
+      if (ut < bt || (ut === bt && af < bs)) {
+        bt = ut
+        bs = af
       }
       const rt = L.reqTime
       const mask = L.reqMask
