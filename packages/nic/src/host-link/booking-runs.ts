@@ -40,17 +40,19 @@ export abstract class BookingRuns<T> extends BookingCore<T> {
     const pm = plen - 1
     let ph = ring.head
     let pn = ring.size
-    let tw = ring.first
+    // Times read from fields unboxed once (x * 1 is x, see ut below): else a field's number,
+    // boxed, is checked and unboxed where it is used, in the loop.
+    let tw = ring.first * 1
     // The pass stops before a request at or after the read channel's first completion: the
     // retiring of reads is left to bookGeneral.
-    const tr = this.readCh.pending.first
-    const wl = this.pcie.writeLatencyPs
+    const tr = this.readCh.pending.first * 1
+    const wl = this.pcie.writeLatencyPs * 1
     const bytes = this.runBytes
-    const wire = this.runWire
-    let linkFree = wch.linkFree
+    const wire = this.runWire * 1
+    let linkFree = wch.linkFree * 1
     let slot = wch.slot
     let outstanding = this.outstanding
-    let depthAt = this.depthAt
+    let depthAt = this.depthAt * 1
     let depthPeak = this.depthPeak
     // Requests booked: issued, bytes and the lanes' size are updated by it at the end.
     let booked = 0
