@@ -53,8 +53,8 @@ function play(handlers: readonly Handler[], runs: boolean | 'in-place', lanes: n
     onWriteRun: (tag, done) => hear(tag, done),
   })
   const laneClock = new Array<number>(lanes).fill(0)
-  const times = new Float64Array(64)
-  const sizes = new Float64Array(3 * 64)
+  const times = new Float64Array(128)
+  const sizes = new Float64Array(3 * 128)
   let singles = 1000
   for (const [k, h] of handlers.entries()) {
     // a handler's runs share a tag (its message): a few handlers share one
@@ -123,6 +123,23 @@ const handler = (lanes: number): fc.Arbitrary<Handler> => fc.record({
   items: fc.array(item, { minLength: 0, maxLength: 4 }), tail: fc.constantFrom(0, 0, 1, 2000), ride: fc.boolean(),
 })
 
+// Runs of one size, long (more writes in flight than the completion ring's first 64 slots) and
+// short, on 9 lanes whose writes interleave unevenly (a lane's new head goes back before others'),
+// with reads and single writes between (a read completes within a run of 10 ns gaps): the
+// booking pass's run loop (bookRuns) and each place it stops at.
+const uniformRun: fc.Arbitrary<Item> = fc.record({
+  n: fc.integer({ min: 1, max: 100 }), bytes: fc.constantFrom(16, 64), gap: fc.constantFrom(0, 0, 300, 635, 1000, 10_000),
+}).map(({ n, bytes, gap }) => ({ kind: 'run' as const, gaps: new Array<number>(n).fill(gap), sizes: new Array<number>(n).fill(bytes) }))
+const uniformItem: fc.Arbitrary<Item> = fc.oneof(
+  { weight: 6, arbitrary: uniformRun },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('write' as const), gap, bytes: size, notify: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('read' as const), gap, bytes: size }) },
+)
+const uniformHandler = (lanes: number): fc.Arbitrary<Handler> => fc.record({
+  at: fc.constantFrom(0, 300, 1000, 5000), lane: fc.integer({ min: 0, max: lanes - 1 }),
+  items: fc.array(uniformItem, { minLength: 0, maxLength: 3 }), tail: fc.constantFrom(0, 0, 1, 2000), ride: fc.boolean(),
+})
+
 describe('DmaEngine run lists (writeRunAt)', () => {
   it('book exactly as one writeAt per write, 4 lanes interleaving', () => {
     fc.assert(fc.property(fc.array(handler(4), { minLength: 1, maxLength: 16 }), (hs) => {
@@ -142,6 +159,13 @@ describe('DmaEngine run lists (writeRunAt)', () => {
     }), { numRuns: 300 })
     fc.assert(fc.property(fc.array(handler(11), { minLength: 1, maxLength: 30 }), (hs) => {
       expect(play(hs, 'in-place', 11, false)).toEqual(play(hs, false, 11, false))
+    }), { numRuns: 100 })
+  })
+
+  it('book runs of one size exactly as one writeAt per write, 9 lanes interleaving unevenly, without the series', () => {
+    fc.assert(fc.property(fc.array(uniformHandler(9), { minLength: 1, maxLength: 40 }), (hs) => {
+      expect(play(hs, true, 9, false)).toEqual(play(hs, false, 9, false))
+      expect(play(hs, 'in-place', 9, false)).toEqual(play(hs, false, 9, false))
     }), { numRuns: 100 })
   })
 
@@ -182,6 +206,17 @@ describe('DmaEngine run lists (writeRunAt)', () => {
     // the first write leads (its own event); the other two are booked together
     expect(heard).toEqual([[5, 10_000 + pcie.wirePs(16) + pcie.writeLatencyPs], [5, done]])
     expect(dma.writes).toBe(3)
+  })
+
+  it('rejects a run booked after finish(), with the series and without', () => {
+    for (const keepSeries of [true, false]) {
+      const dma = new DmaEngine<number>(new Simulator(), pcie, { lanes: 1, keepSeries })
+      dma.write(2048)
+      dma.finish()
+      // the first write leads; finish() queues it before the other two and books them
+      dma.writeRunAt(0, 1, 3, Float64Array.of(10, 20, 30), Float64Array.of(16, 16, 16), 0, 1)
+      expect(() => dma.finish()).toThrow('DMA issued after finish()')
+    }
   })
 
   it('rejects times that go back, bad sizes and unknown lanes', () => {

@@ -192,8 +192,8 @@ export class DeferredLanes<T> {
    * runner-up. A lane whose head changed goes back in from the back (insert): lanes of busy HPUs
    * interleave in a round, so its head is usually the latest, one comparison.
    */
-  // Read and advanced in place by the engine's booking pass (dma-booking.ts), which writes front,
-  // waiting, earliest and earliestSeq back before anything else can see them.
+  // Read and advanced in place by the engine's booking passes (dma-booking.ts, booking-runs.ts),
+  // which write front, waiting, earliest and earliestSeq back before anything else can see them.
   readonly order: Int32Array
   readonly orderTime: Float64Array
   readonly orderSeq: Float64Array

@@ -1,101 +1,22 @@
-// The booking core of the DMA engine (dma-engine.ts): the two channels, the queue-depth record,
-// and the pass that books deferred requests from the lanes (deferred-lanes.ts) in (time,
-// sequence) order and tells the sinks. The engine on top issues requests, defers them to the
-// lanes and runs the leads' events.
+// The booking pass of the DMA engine (dma-engine.ts): books deferred requests from the lanes
+// (deferred-lanes.ts) in (time, sequence) order and tells the sinks, the common passes in
+// bookRuns (booking-runs.ts), the others here; the state it books into is booking-core.ts's. The
+// engine on top issues requests, defers them to the lanes and runs the leads' events.
 
-import type { Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
-import { TimeSeries } from '../stats/time-series.js'
-import { DEFERRED_NOTIFY, DEFERRED_RUN, DEFERRED_WRITE, DeferredLanes } from './deferred-lanes.js'
-import { DmaChannel } from './dma-channel.js'
-import type { PcieModel } from './pcie.js'
+import { DmaError } from './booking-core.js'
+import { BookingRuns, RUNS_DONE, RUNS_GENERAL, RUNS_WIRE } from './booking-runs.js'
+import { DEFERRED_NOTIFY, DEFERRED_RUN, DEFERRED_WRITE } from './deferred-lanes.js'
 
-/**
- * Told of every write issued with writeAt when it is booked: its tag, completion time, size. For
- * a write without host event (notify false) it must not use the engine.
- */
-export type DmaWriteSink<T> = (tag: T, done: Ps, bytes: number, hostOffset: number, notify: boolean) => void
+export { checkSize, DmaError, type DmaRunSink, type DmaWriteSink } from './booking-core.js'
 
-/**
- * Told of the writes of a run list (writeRunAt) in groups booked back to back: their tag and the
- * completion time of the group's last write (the latest: the link serves writes in order).
- */
-export type DmaRunSink<T> = (tag: T, lastDone: Ps) => void
-
-export class DmaError extends Error {
-  override readonly name = 'DmaError'
-}
-
-export function checkSize(bytes: number): void {
-  if (!(bytes >= 0) || !Number.isInteger(bytes)) throw new DmaError(`DMA size must be a non-negative integer, got ${bytes}`)
-}
-
-export abstract class DmaBooking<T> {
-  readonly pcie: PcieModel
-  protected readonly sim: Simulator
-  protected readonly writeCh: DmaChannel
-  protected readonly readCh: DmaChannel
-  /** null when the series is not kept (keepSeries: false). */
-  protected readonly depthSeries: TimeSeries | null
-  /** Time of the latest queue-depth sample (kept or not), and the highest depth so far. */
-  protected depthAt: Ps = 0
-  protected depthPeak = 0
-  protected outstanding = 0
-  protected readonly deferred: DeferredLanes<T>
-  protected readonly onWrite: DmaWriteSink<T> | null
-  protected readonly onWriteRun: DmaRunSink<T> | null
-
-  constructor(sim: Simulator, pcie: PcieModel, lanes: number, onWrite: DmaWriteSink<T> | null, onWriteRun: DmaRunSink<T> | null, keepSeries: boolean) {
-    this.sim = sim
-    this.pcie = pcie
-    this.writeCh = new DmaChannel(pcie.params.maxOutstanding)
-    this.readCh = new DmaChannel(pcie.params.maxOutstanding)
-    this.deferred = new DeferredLanes<T>(lanes)
-    this.onWrite = onWrite
-    this.onWriteRun = onWriteRun
-    this.depthSeries = keepSeries ? new TimeSeries(0, 256) : null
-  }
-
+export abstract class DmaBooking<T> extends BookingRuns<T> {
   /**
-   * Books every deferred request that comes before the present in (time, sequence) order. The
-   * engine does so itself before it is used; call it when a handler ends, so that the sink has
-   * heard of the handler's writes by then.
-   */
-  settle(): void {
-    // earliest is Infinity when nothing waits.
-    const sim = this.sim
-    if (this.deferred.earliest <= sim.now) this.bookDeferred(sim.now, sim.seq)
-  }
-
-  /** Books a request issued at `at` (not before any booked so far). */
-  protected book(ch: DmaChannel, at: Ps, bytes: number, latency: Ps): Ps {
-    if (at < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
-    this.retire(at)
-    const t = ch.book(at, this.pcie.wirePs(bytes), latency, bytes)
-    this.recordDepth(at, ++this.outstanding)
-    return t
-  }
-
-  /** A queue-depth sample: into the series when it is kept; the peak either way. */
-  protected recordDepth(t: Ps, depth: number): void {
-    this.depthAt = t
-    if (depth > this.depthPeak) this.depthPeak = depth
-    if (this.depthSeries !== null) this.depthSeries.record(t, depth)
-  }
-
-  /** The sink hears of a booked write. */
-  protected tell(tag: T, done: Ps, bytes: number, hostOffset: number, flags: number): void {
-    if ((flags & DEFERRED_RUN) !== 0) {
-      if (this.onWriteRun !== null) this.onWriteRun(tag, done)
-    } else if (this.onWrite !== null) {
-      this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
-    }
-  }
-
-  /**
-   * Books deferred requests before (until, seq) in (time, sequence) order. The earliest lane is
-   * taken out of the order; its head is booked, and its next requests while they come before the
-   * runner-up's head (the new earliest) and the bound; then it goes back in by its new head.
+   * Books deferred requests before (until, seq) in (time, sequence) order: bookRuns the common
+   * passes, bookGeneral (one pass) what bookRuns stops at, bookGeneral alone when the depth series
+   * is kept. Either takes the earliest lane out of the order, books its head, and its next
+   * requests while they come before the runner-up's head (the new earliest) and the bound; then
+   * the lane goes back in by its new head.
    * A write that wants a host event ends its lane's batch: its sink may use the engine, so it
    * hears of the write once the lanes are consistent. For other writes the sinks must not use the
    * engine: a write of writeAt is heard of at once, a run's writes when the run ends, and a run
@@ -105,6 +26,34 @@ export abstract class DmaBooking<T> {
     const q = this.deferred
     // Requests are taken while they come before (until, after): (until, seq) included.
     const after = seq + 1
+    if (this.depthSeries !== null) {
+      this.bookGeneral(until, after, false)
+    } else {
+      // bookRuns books the common passes; what it stops at, bookGeneral books (one pass).
+      for (;;) {
+        const r = this.bookRuns(until, after)
+        if (r === RUNS_DONE) break
+        if (r === RUNS_GENERAL) {
+          this.bookGeneral(until, after, true)
+        } else if (r === RUNS_WIRE) {
+          const b = q.lane[q.order[q.front]!]!.headBytes
+          this.runWire = this.pcie.wirePs(b)
+          this.runBytes = b
+        } else {
+          q.insert(r)
+        }
+      }
+      this.syncEarliest()
+    }
+    if (q.pendingCount > 0) this.flushRunSinks()
+  }
+
+  /**
+   * bookDeferred's passes, all of them (once false) or one (once true), any request: reads,
+   * writes of writeAt, host-event writes, runs' last writes, a depth series kept.
+   */
+  private bookGeneral(until: Ps, after: number, once: boolean): void {
+    const q = this.deferred
     const pcie = this.pcie
     const wl = pcie.writeLatencyPs
     const wch = this.writeCh
@@ -327,86 +276,12 @@ export abstract class DmaBooking<T> {
           waiting = q.waiting
         }
       }
+      if (once) break
     }
     this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
     q.front = front
     q.waiting = waiting
     q.size = size
     this.syncEarliest()
-    if (q.pendingCount > 0) this.flushRunSinks()
-  }
-
-  /** Writes bookDeferred's locals back: the write channel's state and the depth record. */
-  private storeBooking(linkFree: Ps, slot: number, issued: number, bytes: number, outstanding: number, depthAt: Ps, depthPeak: number): void {
-    const wch = this.writeCh
-    wch.linkFree = linkFree
-    wch.slot = slot
-    wch.issued = issued
-    wch.bytes = bytes
-    this.outstanding = outstanding
-    this.depthAt = depthAt
-    this.depthPeak = depthPeak
-  }
-
-  /** Sets the lanes' earliest head from the order's front. */
-  private syncEarliest(): void {
-    const q = this.deferred
-    if (q.waiting > 0) {
-      q.earliest = q.orderTime[q.front]!
-      q.earliestSeq = q.orderSeq[q.front]!
-    } else {
-      q.earliest = Infinity
-      q.earliestSeq = Infinity
-    }
-  }
-
-  /** The run sink hears of the writes taken of runs left part-way. */
-  protected flushRunSinks(): void {
-    const q = this.deferred
-    const sink = this.onWriteRun
-    for (let i = 0; i < q.pendingCount; i++) {
-      const lane = q.pending[i]!
-      const L = q.lane[lane]!
-      L.sinkPending = false
-      const done = q.sinkDone[lane]!
-      if (done < 0) continue
-      if (sink !== null) sink(L.headTag as T, done)
-      q.sinkDone[lane] = -1
-    }
-    q.pendingCount = 0
-  }
-
-  protected peek(ch: DmaChannel, bytes: number, latency: Ps): Ps {
-    return ch.nextStart(this.sim.now) + this.pcie.wirePs(bytes) + latency
-  }
-
-  protected project(ch: DmaChannel, t: Ps, bytes: number, latency: Ps): Ps {
-    const start = ch.nextStart(this.sim.now)
-    return (t > start ? t : start) + this.pcie.wirePs(bytes) + latency
-  }
-
-  protected lastDone(ch: DmaChannel): Ps {
-    return ch.issued === 0 ? 0 : ch.linkFree + (ch === this.writeCh ? this.pcie.writeLatencyPs : this.pcie.readLatencyPs)
-  }
-
-  /** Moves completions at or before `until` into the depth series, in time order. */
-  protected retire(until: Ps): void {
-    const w = this.writeCh.pending
-    const r = this.readCh.pending
-    for (;;) {
-      const tw = w.first
-      const tr = r.first
-      let t: Ps
-      if (tw <= tr) {
-        if (tw > until || tw === Infinity) return
-        t = tw
-        w.shift()
-      } else {
-        if (tr > until) return
-        t = tr
-        r.shift()
-      }
-      this.recordDepth(t, --this.outstanding)
-    }
   }
 }

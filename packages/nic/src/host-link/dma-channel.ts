@@ -9,8 +9,10 @@ import type { Ps } from '../sim/time.js'
  * Times are pushed in order (the link serves FIFO), so the head is the earliest.
  */
 export class CompletionRing {
-  private buf = new Float64Array(64)
-  private head = 0
+  // buf, head and size are advanced in place by the booking pass's run loop too
+  // (BookingRuns.bookRuns), which grows the ring by push() only.
+  buf = new Float64Array(64)
+  head = 0
   size = 0
   /** The head's completion time, Infinity when empty (a field: read on every request). */
   first: Ps = Infinity
@@ -42,7 +44,7 @@ export class DmaChannel {
   issued = 0
   bytes = 0
   readonly pending = new CompletionRing()
-  // window and slot are advanced in place by the engine's booking pass too (DmaBooking.bookDeferred).
+  // window and slot are advanced in place by the booking passes too (bookGeneral, bookRuns).
   /** done time of the last maxOutstanding requests, indexed by request number mod window. */
   readonly window: Float64Array
   /** issued mod window length (kept as a counter: no division per request) */

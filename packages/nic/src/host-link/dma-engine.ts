@@ -24,7 +24,8 @@
 // sequence numbers, so the end event runs it first, counted as an event of its own.
 //
 // This file issues requests, defers them to the lanes and runs the leads' events; the channels,
-// the depth record and the pass that books the lanes' requests are in dma-booking.ts.
+// the depth record and the pass that books the lanes' requests are in dma-booking.ts (with
+// booking-core.ts and booking-runs.ts).
 
 import { quietEvent, type Simulator } from '../sim/simulator.js'
 import type { Ps } from '../sim/time.js'
