@@ -8,7 +8,7 @@
 //   node --max-semi-space-size=64 scripts/instr/alloc-steady.mjs N RANKS STRATEGY [EAGER] [K1 K2]
 // EAGER: network.eagerLimitBytes, or - for the profile's. E.g. offload forced:
 // `alloc-steady.mjs 1024 256 rw-cp 0`; eager host, 4 packets per message: `alloc-steady.mjs 5120 256 host`.
-import inspector from 'node:inspector/promises'
+import { sampleHeap } from './heap-sites.mjs'
 const tree = process.env.TREE ?? new URL('../..', import.meta.url).pathname
 const { transposeTypes } = await import(`${tree}/apps/fft2d/dist/index.js`)
 const { run } = await import(`${tree}/packages/runtime/dist/index.js`)
@@ -21,25 +21,7 @@ const transposes = (k) => run(options, async (comm) => {
   await comm.compute({ flops: 1e9 })
   for (let i = 0; i < k; i++) await comm.alltoall(null, 1, types.send, null, 1, types.recv)
 })
-const session = new inspector.Session()
-session.connect()
-await session.post('HeapProfiler.enable')
-async function bytesOf(k) {
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
-  await transposes(k)
-  const { profile } = await session.post('HeapProfiler.stopSampling')
-  let total = 0
-  const sites = new Map()
-  const walk = (node) => {
-    const f = node.callFrame
-    const site = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`
-    total += node.selfSize
-    sites.set(site, (sites.get(site) ?? 0) + node.selfSize)
-    for (const c of node.children) walk(c)
-  }
-  walk(profile.head)
-  return { total, sites }
-}
+const bytesOf = (k) => sampleHeap(() => transposes(k))
 await transposes(1)
 const a = await bytesOf(+k1)
 const b = await bytesOf(+k2)
