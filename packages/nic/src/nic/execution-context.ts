@@ -68,7 +68,7 @@ export class ExecutionContext {
     nicMemOffset: number,
     hostLength: number,
     /** The node-wide split this context also adds to. */
-    private readonly nodeSplit: HandlerSplit,
+    readonly nodeSplit: HandlerSplit,
     /** Zeroed bytes of exactly spec.hpuMemBytes to use as the HPU memory (a pooled one), or null. */
     zeroed: Uint8Array | null = null,
   ) {

@@ -13,6 +13,7 @@ import type {
 } from './handler-api.js'
 import { PieceCopier } from './piece-copy.js'
 import type { ProcessedMessage } from './processed-message.js'
+import type { HandlerSplit } from './execution-context.js'
 
 /** A handler broke a rule of the API (out-of-range access, oversized put...). */
 export class HandlerError extends Error {
@@ -167,32 +168,52 @@ export class HpuContext implements HandlerContext {
     const tmask = dma.runMask
     const c = this.msg.context
     const host = this.host
-    const issue = this.issueCycles
-    const base = this.base
-    const ppc = this.psPerCycle
-    // The cycle count is kept in a local and written back before anything can read it.
-    let cyc = this.cyc
+    const copying = src !== null && host !== null
+    const hostLength = this.hostLength
+    // Numbers read from fields and parameters unboxed once (x * 1 is x): else each use in the
+    // loop checks and unboxes them again.
+    const issue = this.issueCycles * 1
+    const base = this.base * 1
+    const ppc = this.psPerCycle * 1
+    const a = unitA * 1
+    const b = unitB * 1
+    // The cycle count and the split's block and other counts (context and node; ctx.account and
+    // the issue cost add to them row by row) are kept in locals, added to in the same order, and
+    // written back before anything can read them (the loop calls nothing that does).
+    // (The context's split is its own object, never the node's.)
+    const split = c.split
+    const node = c.nodeSplit
+    let cyc = this.cyc * 1
+    let sBlock = split.block * 1
+    let sOther = split.other * 1
+    let nBlock = node.block * 1
+    let nOther = node.other * 1
     // Whether the times never went back and every size was the first's (endRun need not check).
     let checked = true
     let prev = -Infinity
     const len0 = count > 0 ? rows[2]! : 0
-    for (let i = 0, r = 0; i < count; i++, r += stride) {
-      const cycles = rows[r + 3]! * unitA + rows[r + 4]! * unitB
+    let i = 0
+    for (let r = 0; i < count; i++, r += stride) {
+      const cycles = rows[r + 3]! * a + rows[r + 4]! * b
       cyc += cycles
-      c.book('block', cycles)
+      sBlock += cycles
+      nBlock += cycles
       const hostOffset = hostBase + rows[r]!
       const len = rows[r + 2]!
-      try {
-        this.checkHost(hostOffset, len, 'dmaToHost')
-        if (src !== null && host !== null && len > 0) this.copyToHost(host, hostOffset, src, rows[r + 1]!, len)
-      } catch (err) {
-        // What the writes before it did stands, as with one dmaToHost per row.
-        this.cyc = cyc
-        dma.endRun(hpu, this.msg, i, rows, 2, stride)
-        throw err
+      if (!(Number.isInteger(hostOffset) && Number.isInteger(len) && hostOffset >= 0 && len >= 0 && hostOffset + len <= hostLength)) break
+      if (copying && len > 0) {
+        try {
+          this.copyToHost(host!, hostOffset, src!, rows[r + 1]!, len)
+        } catch (err) {
+          // What the writes before it did stands, as with one dmaToHost per row.
+          this.storeRows(cyc, split, node, sBlock, sOther, nBlock, nOther)
+          dma.endRun(hpu, this.msg, i, rows, 2, stride)
+          throw err
+        }
       }
       cyc += issue
-      c.bookOther(issue)
+      sOther += issue
+      nOther += issue
       // this.clockAt(cyc)
       const t = (cyc & 0x1ffffff) === cyc && ppc > 0 ? base + cyc * ppc : base + cyclesPs(cyc, this.hz)
       if (!(t >= prev && len === len0)) checked = false
@@ -200,8 +221,22 @@ export class HpuContext implements HandlerContext {
       times[k] = t
       k = (k + 1) & tmask
     }
-    this.cyc = cyc
+    this.storeRows(cyc, split, node, sBlock, sOther, nBlock, nOther)
+    if (i < count) {
+      // A row outside the ME: the rows before it are issued, then the row's error is thrown.
+      dma.endRun(hpu, this.msg, i, rows, 2, stride)
+      throw hostRangeError('dmaToHost', hostBase + rows[i * stride]!, rows[i * stride + 2]!, hostLength)
+    }
     dma.endRun(hpu, this.msg, count, rows, 2, stride, checked)
+  }
+
+  /** dmaToHostRows' locals written back: the cycle count and the splits' block and other counts. */
+  private storeRows(cyc: number, split: HandlerSplit, node: HandlerSplit, sBlock: number, sOther: number, nBlock: number, nOther: number): void {
+    this.cyc = cyc
+    split.block = sBlock
+    split.other = sOther
+    node.block = nBlock
+    node.other = nOther
   }
 
   /** A write's bytes into host memory (data mode), checked against the source's extent. */
