@@ -5,7 +5,7 @@
 # argument); the count is taken at two REPS and the difference divided by the units of work in
 # between, so start-up, module loading and the first runs' compilation cancel out.
 #   scripts/instr/count.sh WORK [TREE]
-# WORK: packet | packet-data | block16 | loop | eager | eager256 | forced | goal (see below); TREE defaults to this
+# WORK: packet | packet-data | block16 | loop | eager | eager256 | forced | forced400 | goal (see below); TREE defaults to this
 # repository. Prints one line: instructions, D1 and LL data-cache misses per unit.
 # Valgrind runs the code about 150x slower than native.
 set -euo pipefail
@@ -28,9 +28,12 @@ case $work in
   eager256) args="fft2d.mjs 5120 256 host -"; r1=1; r2=2; units=130560 ;;
   # fft2d P = 64, n = 256, offload forced (rendezvous, RW-CP, 16 blocks per message): per message
   forced) args="fft2d.mjs 256 64 rw-cp 0"; r1=2; r2=4; units=$((2 * 8064)) ;;
+  # the same with n = 1280: 20 x 20 tiles, 400 blocks per message as at the issue's P = 1,024,
+  # n = 20,480 (the per-block path's share of a message as there): per message
+  forced400) args="fft2d.mjs 1280 64 rw-cp 0"; r1=1; r2=3; units=$((2 * 8064)) ;;
   # fig19's model at P = 256 (393,472 GOAL operations): per operation
   goal) args="fig19-model.mjs 256"; r1=1; r2=3; units=$((2 * 393472)) ;;
-  *) echo "count.sh: unknown WORK '$work' (packet, packet-data, block16, loop, eager, eager256, forced, goal)" >&2; exit 2 ;;
+  *) echo "count.sh: unknown WORK '$work' (packet, packet-data, block16, loop, eager, eager256, forced, forced400, goal)" >&2; exit 2 ;;
 esac
 # Single-threaded (no concurrent compiler or collector), collections on a fixed schedule and fixed
 # seeds: counts of one tree then repeat to about 0.01% (without the last three, runs of one tree
