@@ -5,8 +5,9 @@ import { Cluster, ReturnCode, resolveProfile, type HandlerContext, type PayloadP
 
 // ctx.dmaToHostRows (a handler's run list) must do what its rows as account + dmaToHost calls do,
 // through a whole NIC: the same bytes in host memory, handler clocks and cycle split, DMA times
-// (as the events and message records show), event numbering and counters. Several messages
-// spread over a few HPUs, so that their run lists interleave in the DMA engine.
+// (as the events and message records show), event numbering and counters, and, when a row is
+// wrong, the same error after the same work. Several messages spread over a few HPUs, so that
+// their run lists interleave in the DMA engine.
 
 const ROW = 5
 
@@ -18,6 +19,11 @@ interface Scenario {
   /** Work counts per piece (cycled), booked with non-whole unit costs. */
   readonly counts: readonly (readonly [number, number])[]
   readonly data: boolean
+  /**
+   * Every other packet's last piece made wrong: its host range outside the ME, or (data mode) its
+   * source range outside the packet. Both ways must throw the same error after the same work.
+   */
+  readonly bad: 'none' | 'host' | 'source'
 }
 
 function play(s: Scenario, rows: boolean) {
@@ -27,6 +33,8 @@ function play(s: Scenario, rows: boolean) {
   const host = new Uint8Array(total)
   const table = new Float64Array(ROW * 4096)
   let k = 0
+  let packets = 0
+  const errors: string[] = []
   // The pieces of a packet, reversed within the packet (a scatter), as rows.
   const cut = (pkt: PayloadPacket): number => {
     let n = 0
@@ -37,18 +45,27 @@ function play(s: Scenario, rows: boolean) {
       table.set([pkt.length - pos - len + pkt.offset, pos, len, a, b], n * ROW)
       pos += len
     }
+    if (s.bad !== 'none' && packets++ % 2 === 1) {
+      const r = (n - 1) * ROW
+      if (s.bad === 'host') table[r] = 1e9
+      else table[r + 1] = pkt.length
+    }
     return n
   }
   const payload = (ctx: HandlerContext, pkt: PayloadPacket): ReturnCode => {
     const n = cut(pkt)
     ctx.account('setup', 5)
-    if (rows) {
-      ctx.dmaToHostRows(pkt.data, table, ROW, n, 0, 3.25, 7.5)
-    } else {
-      for (let r = 0; r < n * ROW; r += ROW) {
-        ctx.account('block', table[r + 3]! * 3.25 + table[r + 4]! * 7.5)
-        ctx.dmaToHost(table[r]!, pkt.data, table[r + 1]!, table[r + 2]!, { noEvent: true })
+    try {
+      if (rows) {
+        ctx.dmaToHostRows(pkt.data, table, ROW, n, 0, 3.25, 7.5)
+      } else {
+        for (let r = 0; r < n * ROW; r += ROW) {
+          ctx.account('block', table[r + 3]! * 3.25 + table[r + 4]! * 7.5)
+          ctx.dmaToHost(table[r]!, pkt.data, table[r + 1]!, table[r + 2]!, { noEvent: true })
+        }
       }
+    } catch (err) {
+      errors.push((err as Error).message)
     }
     return ReturnCode.SUCCESS
   }
@@ -68,7 +85,7 @@ function play(s: Scenario, rows: boolean) {
     base += bytes
   })
   c.run()
-  return receiverState(c, s.data ? [host] : null)
+  return { ...receiverState(c, s.data ? [host] : null), errors }
 }
 
 const scenario: fc.Arbitrary<Scenario> = fc.record({
@@ -77,6 +94,7 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   cuts: fc.array(fc.constantFrom(1, 16, 16, 64, 700), { minLength: 1, maxLength: 5 }),
   counts: fc.array(fc.tuple(fc.nat(3), fc.nat(2)), { minLength: 1, maxLength: 4 }),
   data: fc.boolean(),
+  bad: fc.constantFrom('none', 'none', 'host', 'source'),
 })
 
 describe('ctx.dmaToHostRows (a handler run list)', () => {
