@@ -31,6 +31,10 @@ let addr = 0
 let skipNext = false
 let object = '?'
 const objects = new Map()
+// With NATIVE=1, native code is named by its function (callgrind's fn= lines) as well as its object.
+const byNativeFunction = process.env.NATIVE === '1'
+let fn = ''
+const fns = new Map()
 for await (const line of createInterface({ input: createReadStream(outFile) })) {
   const c = line.charCodeAt(0)
   const isCost = (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 // digit + - *
@@ -45,16 +49,23 @@ for await (const line of createInterface({ input: createReadStream(outFile) })) 
     }
     const n = Number(count ?? 0)
     total += n
-    const name = nameAt(addr) ?? `native: ${object}`
+    const name = nameAt(addr) ?? (byNativeFunction ? `native: ${object} ${fn}` : `native: ${object}`)
     self.set(name, (self.get(name) ?? 0) + n)
   } else if (line.startsWith('calls=')) {
     skipNext = true
-  } else if (line.startsWith('ob=')) {
-    // ob=(id) path, or ob=(id) alone once the id was named
-    const m = /^ob=\((\d+)\)\s*(.*)$/.exec(line)
+  } else if (byNativeFunction && (line.startsWith('fn=') || line.startsWith('cfn='))) {
+    // fn=(id) name, or fn=(id) once named; a callee's cfn= line may name an id first
+    const m = /^c?fn=\((\d+)\)\s*(.*)$/.exec(line)
+    if (m !== null) {
+      if (m[2] !== '') fns.set(m[1], m[2])
+      if (line[0] === 'f') fn = fns.get(m[1]) ?? '?'
+    }
+  } else if (line.startsWith('ob=') || line.startsWith('cob=')) {
+    // ob=(id) path, or ob=(id) alone once the id was named; a callee's cob= line may name an id first
+    const m = /^c?ob=\((\d+)\)\s*(.*)$/.exec(line)
     if (m !== null) {
       if (m[2] !== '') objects.set(m[1], m[2].split('/').pop())
-      object = objects.get(m[1]) ?? '?'
+      if (line[0] === 'o') object = objects.get(m[1]) ?? '?'
     }
   }
 }
