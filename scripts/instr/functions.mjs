@@ -7,13 +7,20 @@ import { createInterface } from 'node:readline'
 
 const [outFile, mapFile, topArg] = process.argv.slice(2)
 const top = Number(topArg ?? 40)
-const ranges = readFileSync(mapFile, 'utf8').split('\n').filter((l) => l.length > 0).map((l) => {
+// Code freed by the collector leaves its range in the map, and later code may reuse the addresses:
+// an address is named by the last code object the map lists over it (the one there at the end,
+// which ran the last repetitions a count.sh-style difference is about).
+const ranges = readFileSync(mapFile, 'utf8').split('\n').filter((l) => l.length > 0).map((l, index) => {
   const [start, size, ...name] = l.split(' ')
-  return { start: parseInt(start, 16), end: parseInt(start, 16) + parseInt(size, 16), name: name.join(' ') }
-}).sort((a, b) => a.start - b.start)
+  return { start: parseInt(start, 16), end: parseInt(start, 16) + parseInt(size, 16), name: name.join(' '), index }
+}).sort((a, b) => a.start - b.start || a.index - b.index)
+const maxSize = ranges.reduce((m, r) => Math.max(m, r.end - r.start), 0)
+const named = new Map()
 
-/** The code object holding `addr`, by binary search, or null. */
+/** The code object holding `addr` that the map lists last, or null. */
 function nameAt(addr) {
+  const known = named.get(addr)
+  if (known !== undefined) return known
   let lo = 0
   let hi = ranges.length - 1
   while (lo <= hi) {
@@ -21,8 +28,14 @@ function nameAt(addr) {
     if (ranges[mid].start <= addr) lo = mid + 1
     else hi = mid - 1
   }
-  const r = ranges[hi]
-  return r !== undefined && addr < r.end ? r.name : null
+  let best = null
+  for (let j = hi; j >= 0 && ranges[j].start > addr - maxSize; j--) {
+    const r = ranges[j]
+    if (addr < r.end && (best === null || r.index > best.index)) best = r
+  }
+  const name = best === null ? null : best.name
+  named.set(addr, name)
+  return name
 }
 
 const self = new Map()

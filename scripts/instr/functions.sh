@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 # /tmp/perf-*.map meanwhile cannot take it away.
 # (run from $tmp: V8 writes an isolate-*-v8.log into the working directory)
 (cd "$tmp" && valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$tmp/out" \
-  node $NODE_FLAGS --perf-basic-prof "$here/$driver" "$@" > "$tmp/log" 2>&1) &
+  node $NODE_FLAGS --perf-basic-prof --no-compact-code-space "$here/$driver" "$@" > "$tmp/log" 2>&1) &
 job=$!
 pid=
 while kill -0 $job 2> /dev/null && [ ! -e "$tmp/map" ]; do
@@ -29,4 +29,4 @@ wait $job || { cat "$tmp/log" >&2; exit 1; }
 [ -e "$tmp/map" ] || { echo "functions.sh: no perf map for process ${pid:-?}" >&2; exit 1; }
 rm -f "/tmp/perf-$pid.map"
 map=$tmp/map
-node "$here/functions.mjs" "$tmp/out" "$map" "$top"
+node "${FUNCTIONS_MJS:-$here/functions.mjs}" "$tmp/out" "$map" "$top"

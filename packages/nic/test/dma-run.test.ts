@@ -208,6 +208,29 @@ describe('DmaEngine run lists (writeRunAt)', () => {
     expect(dma.writes).toBe(3)
   })
 
+  it('stop at the bound, not at a read completing before it, when the next write comes after the bound', () => {
+    // A read completes at about 0.5 us; at 10 us the run's second write (2 ns, before the read's
+    // completion) is due, its third (1 ms) is not: the pass books the second and must end there
+    // (retiring the read is for a later pass). Handing the third to the general pass, which books
+    // nothing after the bound, would repeat forever: the engine throws then.
+    const sim = new Simulator()
+    const heard: [number, number][] = []
+    const dma = new DmaEngine<number>(sim, pcie, { lanes: 1, keepSeries: false, onWriteRun: (tag, done) => heard.push([tag, done]) })
+    const readDone = dma.read(64)
+    expect(readDone).toBeLessThan(10_000_000)
+    dma.writeRunAt(0, 5, 4, Float64Array.of(1_000, 2_000, 1e9, 2e9), Float64Array.of(16, 16, 16, 16), 0, 1)
+    let booked = -1
+    sim.at(10_000_000, () => {
+      dma.settle()
+      booked = dma.writes
+    })
+    sim.run()
+    dma.finish()
+    const wire = pcie.wirePs(16) + pcie.writeLatencyPs
+    expect(booked).toBe(2)
+    expect(heard).toEqual([[5, 1_000 + wire], [5, 2_000 + wire], [5, 2e9 + wire]])
+  })
+
   it('rejects a run booked after finish(), with the series and without', () => {
     for (const keepSeries of [true, false]) {
       const dma = new DmaEngine<number>(new Simulator(), pcie, { lanes: 1, keepSeries })

@@ -34,7 +34,10 @@ export abstract class DmaBooking<T> extends BookingRuns<T> {
         const r = this.bookRuns(until, after)
         if (r === RUNS_DONE) break
         if (r === RUNS_GENERAL) {
+          // it books the front lane's head at least: a pass that booked nothing would repeat forever
+          const size = q.size
           this.bookGeneral(until, after, true)
+          if (q.size === size) throw new DmaError('DMA booking made no progress (an engine bug)')
         } else if (r === RUNS_WIRE) {
           const b = q.lane[q.order[q.front]!]!.headBytes
           this.runWire = this.pcie.wirePs(b)
