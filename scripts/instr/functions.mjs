@@ -2,8 +2,8 @@
 // onto the address ranges of a V8 perf map. A call's cost line (after `calls=`) is the callee's,
 // so it is skipped. Used by functions.sh.
 //   node functions.mjs CALLGRIND_OUT PERF_MAP [TOP]
-import { createReadStream, readFileSync } from 'node:fs'
-import { createInterface } from 'node:readline'
+import { readFileSync } from 'node:fs'
+import { walkCosts } from './callgrind.mjs'
 
 const [outFile, mapFile, topArg] = process.argv.slice(2)
 const top = Number(topArg ?? 40)
@@ -40,33 +40,18 @@ function nameAt(addr) {
 
 const self = new Map()
 let total = 0
-let addr = 0
-let skipNext = false
 let object = '?'
 const objects = new Map()
 // With NATIVE=1, native code is named by its function (callgrind's fn= lines) as well as its object.
 const byNativeFunction = process.env.NATIVE === '1'
 let fn = ''
 const fns = new Map()
-for await (const line of createInterface({ input: createReadStream(outFile) })) {
-  const c = line.charCodeAt(0)
-  const isCost = (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42 // digit + - *
-  if (isCost) {
-    const [pos, , count] = line.split(' ')
-    if (pos[0] === '+') addr += Number(pos.slice(1))
-    else if (pos[0] === '-') addr -= Number(pos.slice(1))
-    else if (pos[0] !== '*') addr = parseInt(pos, 16)
-    if (skipNext) {
-      skipNext = false
-      continue
-    }
-    const n = Number(count ?? 0)
-    total += n
-    const name = nameAt(addr) ?? (byNativeFunction ? `native: ${object} ${fn}` : `native: ${object}`)
-    self.set(name, (self.get(name) ?? 0) + n)
-  } else if (line.startsWith('calls=')) {
-    skipNext = true
-  } else if (byNativeFunction && (line.startsWith('fn=') || line.startsWith('cfn='))) {
+await walkCosts(outFile, (addr, n) => {
+  total += n
+  const name = nameAt(addr) ?? (byNativeFunction ? `native: ${object} ${fn}` : `native: ${object}`)
+  self.set(name, (self.get(name) ?? 0) + n)
+}, (line) => {
+  if (byNativeFunction && (line.startsWith('fn=') || line.startsWith('cfn='))) {
     // fn=(id) name, or fn=(id) once named; a callee's cfn= line may name an id first
     const m = /^c?fn=\((\d+)\)\s*(.*)$/.exec(line)
     if (m !== null) {
@@ -81,7 +66,7 @@ for await (const line of createInterface({ input: createReadStream(outFile) })) 
       if (line[0] === 'o') object = objects.get(m[1]) ?? '?'
     }
   }
-}
+})
 console.log(`${total.toLocaleString('en')} instructions`)
 for (const [name, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
   console.log(`${n.toLocaleString('en').padStart(15)} ${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`)

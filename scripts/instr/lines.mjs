@@ -6,8 +6,8 @@
 //   node lines.mjs CALLGRIND_OUT LISTING FUNCTION SCRIPT [ANNOTATED_OUT]
 // SCRIPT: the .js file the function is in (source positions are offsets into it). The last
 // TurboFan code of FUNCTION in the listing is taken (the one that ran the later repetitions).
-import { createReadStream, readFileSync, writeFileSync } from 'node:fs'
-import { createInterface } from 'node:readline'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { walkCosts } from './callgrind.mjs'
 
 const [cgFile, listingFile, fn, scriptFile, annotatedFile] = process.argv.slice(2)
 if (scriptFile === undefined) {
@@ -15,26 +15,9 @@ if (scriptFile === undefined) {
   process.exit(2)
 }
 
-// Self instructions per address (a call's cost line, after `calls=`, is the callee's: skipped).
+// Self instructions per address.
 const counts = new Map()
-let addr = 0
-let skipNext = false
-for await (const line of createInterface({ input: createReadStream(cgFile) })) {
-  const c = line.charCodeAt(0)
-  if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 42) {
-    const [pos, , count] = line.split(' ')
-    if (pos[0] === '+') addr += Number(pos.slice(1))
-    else if (pos[0] === '-') addr -= Number(pos.slice(1))
-    else if (pos[0] !== '*') addr = parseInt(pos, 16)
-    if (skipNext) {
-      skipNext = false
-      continue
-    }
-    counts.set(addr, (counts.get(addr) ?? 0) + Number(count ?? 0))
-  } else if (line.startsWith('calls=')) {
-    skipNext = true
-  }
-}
+await walkCosts(cgFile, (addr, n) => counts.set(addr, (counts.get(addr) ?? 0) + n))
 
 // The last optimized code object of `fn`: its instructions and source positions.
 const lines = readFileSync(listingFile, 'utf8').split('\n')
