@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { BUILTIN_OPS, run, types, type ReduceOp } from '../src/index.js'
+import { Cluster } from '@spinmpi/nic'
+import { receiveStrategy } from '../src/internal.js'
 
 const F64 = types.FLOAT64
 
@@ -109,6 +111,38 @@ describe('a receive strategy that cannot serve a receive', () => {
     expect(r.stats.receives.map((x) => [x.strategy, x.fallback?.slice(0, 52)])).toEqual([
       ['host', "strategy 'specialized' cannot serve this receive: re"],
     ])
+  })
+
+  it("the record's refusal is the error its plan throws, and null where the plan succeeds", () => {
+    const specialized = receiveStrategy('specialized')
+    const nic = new Cluster({ nodes: 1, profile: 'sc19' }).nic(0)
+    const request = (type: ReturnType<typeof mixed>) => ({ nic, type, count: 1, buffer: null, bufferOffset: 0, strategy: 'specialized' as const })
+    const general = mixed()
+    const refusal = specialized.refusal!(general, 1)
+    expect(refusal?.message).toBe('receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)')
+    // the same object at every ask (the protocol asks per message)
+    expect(specialized.refusal!(general, 1)).toBe(refusal)
+    expect(() => specialized.plan(request(general))).toThrow(refusal!)
+    const column = types.vector(64, 1, 8, F64).commit()
+    expect(specialized.refusal!(column, 1)).toBeNull()
+    expect(specialized.plan(request(column)).plan.strategy).toBe('specialized')
+  })
+
+  it("without a refusal the plan's MpiError is caught: the same fallback, record and times", async () => {
+    const specialized = receiveStrategy('specialized')
+    const withRefusal = await run({ ranks: 2, strategy: 'specialized' }, main as never)
+    const refusal = specialized.refusal
+    delete specialized.refusal
+    try {
+      const caught = await run({ ranks: 2, strategy: 'specialized' }, main as never)
+      expect(caught.results).toEqual(withRefusal.results)
+      expect(caught.stats.fallbacks).toBe(1)
+      expect(caught.stats.receives).toEqual(withRefusal.stats.receives)
+      expect(caught.makespanPs).toBe(withRefusal.makespanPs)
+      expect(caught.endTimes).toEqual(withRefusal.endTimes)
+    } finally {
+      specialized.refusal = refusal
+    }
   })
 
   it('with strictStrategy: an MpiError inside the receiving rank, which its try/catch catches', async () => {

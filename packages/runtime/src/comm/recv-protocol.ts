@@ -9,7 +9,7 @@ import { ERR_ARG, ERR_OTHER, ERR_TRUNCATE, ERR_TYPE, MpiError, unpackRange, type
 import type { NicMemoryPolicy, ReceivePlan, ReceiveRequest, ReceiveStrategyChoice } from '../strategies/contract.js'
 import { hostCopyPs, hostUnpackPs } from '../strategies/model/host-cost.js'
 import { postParsedReceive } from '../strategies/receive/post-receive.js'
-import { FALLBACK_RECEIVE } from '../strategies/receive/registry.js'
+import { FALLBACK_RECEIVE, receiveStrategy } from '../strategies/receive/registry.js'
 import { hostReceive } from '../strategies/receive/host.js'
 import { recyclePlan } from '../strategies/receive/offload-plan.js'
 import { strategyFor, typeEpsilon } from '../types.js'
@@ -348,17 +348,19 @@ function postData(d: DataPhase): void {
     me.matchBits = matchBitsOfData
     me.source = source
     me.userPtr = ptr
+    // A layout the strategy refuses whatever the NIC's state is known before planning (no throw
+    // per message); any other MpiError of its plan is caught.
+    const refused = strategy === 'auto' ? null : receiveStrategy(strategy).refusal?.(a.type, request.count) ?? null
     let posted
-    try {
-      posted = postParsedReceive(request, me)
-    } catch (err) {
-      if (!(err instanceof MpiError) || strategy === FALLBACK_RECEIVE.name) throw err
-      d.unserved = `strategy '${strategy}' cannot serve this receive: ${err.message}`
-      if (ep.world.strictStrategy) {
-        d.strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
-          `${received / a.type.size} x ${typeName(a.type)} (${err.message}); run option strictStrategy forbids the host fallback`)
+    if (refused === null) {
+      try {
+        posted = postParsedReceive(request, me)
+      } catch (err) {
+        if (!(err instanceof MpiError) || strategy === FALLBACK_RECEIVE.name) throw err
+        posted = postFallback(d, request, me, strategy, err)
       }
-      posted = postParsedReceive({ ...request, strategy: FALLBACK_RECEIVE.name }, me)
+    } else {
+      posted = postFallback(d, request, me, strategy, refused)
     }
     d.plan = posted.plan
     d.me = posted.me
@@ -371,6 +373,32 @@ function postData(d: DataPhase): void {
   }
   // CTS once the host has made the NIC state and postReceive's one PCIe copy of it has landed
   sim.at(Math.max(sim.now + d.prepPs, readyAt), sendCts, d)
+}
+
+/**
+ * postData's host fallback: `strategy` cannot serve the receive (`why`). The request is refilled
+ * with the fallback strategy (it lives as long as the plan reads it, see DataRequest).
+ */
+function postFallback(d: DataPhase, request: DataRequest, me: typeof DATA_ME, strategy: ReceiveStrategyChoice, why: MpiError): ReturnType<typeof postParsedReceive> {
+  const { r } = d
+  const { ep, a } = r
+  d.unserved = unservedText(strategy, why)
+  if (ep.world.strictStrategy) {
+    d.strict = new MpiError(ERR_ARG, `${r.req.description} at rank ${ep.rank}: receive strategy '${strategy}' cannot serve ` +
+      `${request.count} x ${typeName(a.type)} (${why.message}); run option strictStrategy forbids the host fallback`)
+  }
+  request.strategy = FALLBACK_RECEIVE.name
+  return postParsedReceive(request, me)
+}
+
+/** The receive record's reason for a fallback, made once per (strategy, refusal) and kept with the refusal. */
+const unservedTexts = new WeakMap<MpiError, { strategy: ReceiveStrategyChoice; text: string }>()
+function unservedText(strategy: ReceiveStrategyChoice, why: MpiError): string {
+  const kept = unservedTexts.get(why)
+  if (kept !== undefined && kept.strategy === strategy) return kept.text
+  const text = `strategy '${strategy}' cannot serve this receive: ${why.message}`
+  unservedTexts.set(why, { strategy, text })
+  return text
 }
 
 /** A rendezvous receive's data ME as postData hands it to postReceive, refilled per receive. */

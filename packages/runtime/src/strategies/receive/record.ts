@@ -3,7 +3,7 @@
 // it plans a receive, how the §3.2.4 model costs its handlers, what it needs of Δr, how charts
 // draw it), so that no code outside the records compares strategy names.
 
-import type { Datatype } from '@spinmpi/ddt'
+import type { Datatype, MpiError } from '@spinmpi/ddt'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import type { ReceiveModel } from '../model/completion-model.js'
 import type { DeltaRPolicy } from '../model/receive-delta-r.js'
@@ -31,6 +31,13 @@ export interface ReceiveStrategy<N extends string = string> {
   readonly finishesOnHost: boolean
   /** Why the strategy cannot serve `count` × `type` (planning would throw), or null. */
   cannotServe(type: Datatype, count: number): string | null
+  /**
+   * The MpiError plan() throws for every receive of `count` × `type` whatever the NIC's state, or
+   * null. The receive protocol asks before it plans each rendezvous receive, so a layout the
+   * strategy cannot serve goes to the host fallback without a throw per message: answer from a
+   * cache. Optional: without it, plan() is tried and its MpiError caught.
+   */
+  refusal?(type: Datatype, count: number): MpiError | null
 }
 
 /** Serves any layout. */

@@ -60,4 +60,5 @@ export const specializedReceive: ReceiveStrategy<'specialized'> = {
   deltaR: null,
   finishesOnHost: false,
   cannotServe: (type, count) => (classify(type, count).kind === 'general' ? 'no specialized handler for a general layout' : null),
+  refusal: (type, count) => unservable.get(type, count),
 }
