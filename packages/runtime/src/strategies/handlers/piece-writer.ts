@@ -1,37 +1,66 @@
-// The DMA side of every offloaded payload handler (SC19 §3.2.2): each contiguous piece of the
-// packet is written to host memory with a non-blocking DMA without host event; the completion
-// handler issues one zero-byte DMA with an event. One writer per receive, rebound per packet,
-// so emitting a piece allocates nothing.
+// The DMA side of the offloaded payload handlers that place pieces themselves (specialized, and
+// the iovec engine; SC19 §3.2.2): each contiguous piece of the packet is written to host memory
+// with a non-blocking DMA without host event; the completion handler issues one zero-byte DMA.
+// A handler adds its pieces as rows and issues them as one run list (ctx.dmaToHostRows), which
+// books and issues row by row what account + dmaToHost per piece would, without a DMA call and
+// a deferred request of its own per piece. One writer per receive, rebound per packet: adding
+// a piece allocates nothing.
 
 import { ReturnCode, type CompletionHandler, type DmaOptions, type HandlerContext, type PayloadPacket } from '@spinmpi/nic'
+import { ROW } from './packet-scripts.js'
 
-const NO_EVENT: DmaOptions = { noEvent: true }
+/**
+ * Rows of the pieces not issued yet, shared by every writer: a handler issues its rows before it
+ * returns (or waits), and another handler runs only after it.
+ */
+let pieceRows = new Float64Array(64 * ROW)
 
 export class PieceWriter {
-  private ctx: HandlerContext | null = null
   private data: Uint8Array | null = null
   private pktOffset = 0
-  /** Pieces written since the last bind. */
-  pieces = 0
-  /** A PieceSink for Segment.process: buffer offset, stream offset, length. */
-  readonly sink = (bufOffset: number, streamOffset: number, length: number): void => {
-    this.pieces++
-    ;(this.ctx as HandlerContext).dmaToHost(bufOffset - this.lo, this.data, streamOffset - this.pktOffset, length, NO_EVENT)
-  }
+  /** Rows added since the last issue. */
+  private count = 0
 
   /** `lo`: the span start the ME's host memory begins at (layout.ts). */
   constructor(private readonly lo: number) {}
 
-  bind(ctx: HandlerContext, pkt: PayloadPacket): void {
-    this.ctx = ctx
+  bind(pkt: PayloadPacket): void {
     this.data = pkt.data
     this.pktOffset = pkt.offset
-    this.pieces = 0
+    this.count = 0
   }
 
-  /** Writes one piece directly (specialized handlers). */
-  write(bufOffset: number, streamOffset: number, length: number): void {
-    this.sink(bufOffset, streamOffset, length)
+  /**
+   * A piece: `length` bytes at stream offset `streamOffset` to buffer offset `bufOffset`, its DMA
+   * issued after `units` units of block work (issue's `unit` cycles each) are charged.
+   */
+  add(bufOffset: number, streamOffset: number, length: number, units: number): void {
+    let rows = pieceRows
+    const at = this.count * ROW
+    if (at + ROW > rows.length) {
+      const grown = new Float64Array(rows.length * 2)
+      grown.set(rows)
+      pieceRows = rows = grown
+    }
+    rows[at] = bufOffset
+    rows[at + 1] = streamOffset - this.pktOffset
+    rows[at + 2] = length
+    rows[at + 3] = units
+    rows[at + 4] = 0
+    this.count++
+  }
+
+  /** Pieces added since the last issue. */
+  get pending(): number {
+    return this.count
+  }
+
+  /** Issues the pieces added so far, in order, as account('block', units * unit) + dmaToHost each. */
+  issue(ctx: HandlerContext, unit: number): void {
+    const n = this.count
+    if (n === 0) return
+    this.count = 0
+    ctx.dmaToHostRows(this.data, pieceRows, ROW, n, -this.lo, unit, 0)
   }
 }
 

@@ -6,7 +6,7 @@
 // DMA issue per entry and the fetch latency, no handler compute per entry.
 
 import { flatten } from '@spinmpi/ddt'
-import { ns, ReturnCode, type DmaOptions, type PayloadHandler } from '@spinmpi/nic'
+import { ns, ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { hostWalkPs } from '../model/host-cost.js'
 import { receiveLayout } from '../layout.js'
@@ -15,10 +15,10 @@ import type { Planned } from './planned.js'
 import { gammaOf, typeWork } from '../model/type-work.js'
 import { handlerUnits } from '../model/completion-model.js'
 import { servesAny, type ReceiveStrategy } from './record.js'
+import { PieceWriter } from '../handlers/piece-writer.js'
 import { TypeCountCache } from '../type-cache.js'
 
 const ENTRY_BYTES = 16
-const NO_EVENT: DmaOptions = { noEvent: true }
 
 /** The iovec list of (type, count): each entry's buffer offset and length, and where it starts in the stream (n + 1 starts). */
 export interface IovecList {
@@ -51,8 +51,10 @@ export function iovecPlan(req: ReceiveRequest): Planned {
   const nPkt = Math.max(1, Math.ceil(layout.bytes / profile.network.mtuBytes))
   let cursor = 0
   let window = -1
+  const w = new PieceWriter(layout.lo)
   const payload: PayloadHandler = (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS
+    w.bind(pkt)
     let s = pkt.offset
     const end = s + pkt.length
     if (s < starts[cursor]!) {
@@ -63,14 +65,18 @@ export function iovecPlan(req: ReceiveRequest): Planned {
     while (s < end) {
       const win = Math.floor(cursor / perRead)
       if (win !== window) {
+        // the pieces before the fetch are issued first (the wait reads the clock they advanced)
+        w.issue(ctx, 0)
         ctx.dmaWait(ctx.now + fetchPs)
         window = win
       }
       const stop = Math.min(starts[cursor + 1]!, end)
-      ctx.dmaToHost(offs[cursor]! + (s - starts[cursor]!) - layout.lo, pkt.data, s - pkt.offset, stop - s, NO_EVENT)
+      // a DMA per entry, no handler work before it (the engine's walk costs the issue only)
+      w.add(offs[cursor]! + (s - starts[cursor]!), s, stop - s, 0)
       s = stop
       if (s === starts[cursor + 1]!) cursor++
     }
+    w.issue(ctx, 0)
     return ReturnCode.SUCCESS
   }
   const work = typeWork(req.type, req.count, profile.host.cacheLineBytes)

@@ -4,7 +4,7 @@
 // search over the blocks' stream offsets. Descriptors are float64 arrays in the resident bytes.
 
 import { classify, type Classification } from '@spinmpi/ddt'
-import { ReturnCode, type CostParams, type PayloadHandler } from '@spinmpi/nic'
+import { ReturnCode, type CostParams, type HandlerContext, type PayloadHandler } from '@spinmpi/nic'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import type { ReceiveLayout } from '../layout.js'
 import { PieceWriter } from '../handlers/piece-writer.js'
@@ -51,7 +51,7 @@ export function specializedPayload(d: Float64Array, layout: ReceiveLayout, costs
   const kind = d[0]!
   return (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS
-    w.bind(ctx, pkt)
+    w.bind(pkt)
     const end = pkt.offset + pkt.length
     let s = pkt.offset
     if (kind === 0 || kind === 1) {
@@ -62,11 +62,12 @@ export function specializedPayload(d: Float64Array, layout: ReceiveLayout, costs
         const blockEnd = (b + 1) * bl
         const n = (blockEnd < end ? blockEnd : end) - s
         const at = kind === 0 ? d[4]! + b * d[3]! : d[3 + b]!
-        w.write(at + (s - b * bl), s, n)
-        ctx.account('block', piece)
+        // each block's piece cycles are charged after its DMA: before the next one's (one unit)
+        w.add(at + (s - b * bl), s, n, w.pending > 0 ? 1 : 0)
         s += n
         b++
       }
+      lastBlock(ctx, w, piece)
       return ReturnCode.SUCCESS
     }
     const n = d[1]!
@@ -85,12 +86,19 @@ export function specializedPayload(d: Float64Array, layout: ReceiveLayout, costs
       const bs = d[starts + b]!
       if (len > 0) {
         const stop = bs + len < end ? bs + len : end
-        w.write(d[displ + b]! + (s - bs), s, stop - s)
-        ctx.account('block', piece)
+        w.add(d[displ + b]! + (s - bs), s, stop - s, w.pending > 0 ? 1 : 0)
         s = stop
       }
       b++
     }
+    lastBlock(ctx, w, piece)
     return ReturnCode.SUCCESS
   }
+}
+
+/** Issues the packet's pieces, then charges the last block's piece cycles (after its DMA, as each block's). */
+function lastBlock(ctx: HandlerContext, w: PieceWriter, piece: number): void {
+  if (w.pending === 0) return
+  w.issue(ctx, piece)
+  ctx.account('block', piece)
 }
