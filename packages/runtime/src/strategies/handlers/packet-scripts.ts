@@ -12,6 +12,25 @@ import type { Segment } from '@spinmpi/ddt'
 /** Numbers per piece in PacketScript.rows: buffer offset, stream offset from the packet's start, length, stack steps and pieces counted since the previous piece. */
 export const ROW = 5
 
+/**
+ * Writes a row (buffer offset, stream offset, length, then the two work counts) at row `index` of
+ * `rows`; returns the table, a doubled copy when `rows` had no room (the caller keeps it).
+ */
+export function putRow(rows: Float64Array, index: number, buf: number, stream: number, length: number, a: number, b: number): Float64Array {
+  const at = index * ROW
+  if (at + ROW > rows.length) {
+    const grown = new Float64Array(rows.length * 2)
+    grown.set(rows)
+    rows = grown
+  }
+  rows[at] = buf
+  rows[at + 1] = stream
+  rows[at + 2] = length
+  rows[at + 3] = a
+  rows[at + 4] = b
+  return rows
+}
+
 export interface PacketScript {
   /** Stream offset the packet ends at (exclusive). */
   readonly last: number

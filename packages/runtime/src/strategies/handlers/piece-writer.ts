@@ -7,13 +7,13 @@
 // a piece allocates nothing.
 
 import { ReturnCode, type CompletionHandler, type DmaOptions, type HandlerContext, type PayloadPacket } from '@spinmpi/nic'
-import { ROW } from './packet-scripts.js'
+import { putRow, ROW } from './packet-scripts.js'
 
 /**
  * Rows of the pieces not issued yet, shared by every writer: a handler issues its rows before it
  * returns (or waits), and another handler runs only after it.
  */
-let pieceRows = new Float64Array(64 * ROW)
+let pieceRows: Float64Array = new Float64Array(64 * ROW)
 
 export class PieceWriter {
   private data: Uint8Array | null = null
@@ -35,19 +35,7 @@ export class PieceWriter {
    * issued after `units` units of block work (issue's `unit` cycles each) are charged.
    */
   add(bufOffset: number, streamOffset: number, length: number, units: number): void {
-    let rows = pieceRows
-    const at = this.count * ROW
-    if (at + ROW > rows.length) {
-      const grown = new Float64Array(rows.length * 2)
-      grown.set(rows)
-      pieceRows = rows = grown
-    }
-    rows[at] = bufOffset
-    rows[at + 1] = streamOffset - this.pktOffset
-    rows[at + 2] = length
-    rows[at + 3] = units
-    rows[at + 4] = 0
-    this.count++
+    pieceRows = putRow(pieceRows, this.count++, bufOffset, streamOffset - this.pktOffset, length, units, 0)
   }
 
   /** Pieces added since the last issue. */

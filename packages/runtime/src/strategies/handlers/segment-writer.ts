@@ -10,14 +10,14 @@
 import type { Segment } from '@spinmpi/ddt'
 import type { CostParams, HandlerContext, PayloadPacket } from '@spinmpi/nic'
 import { catchupCycles } from './handler-costs.js'
-import { ROW, type PacketScript, type PacketScripts } from './packet-scripts.js'
+import { putRow, ROW, type PacketScript, type PacketScripts } from './packet-scripts.js'
 
 const NOOP = (): void => {}
 /**
  * Rows of the packet being walked, shared by every writer: a handler runs to its end before
  * another starts, and the rows are copied out when the script is kept.
  */
-let recordRows = new Float64Array(64 * ROW)
+let recordRows: Float64Array = new Float64Array(64 * ROW)
 
 export class SegmentWriter {
   private seg: Segment | null = null
@@ -86,18 +86,6 @@ export class SegmentWriter {
   }
 
   private record(buf: number, stream: number, length: number, steps: number, pieces: number): void {
-    let rows = recordRows
-    const at = this.recorded * ROW
-    if (at + ROW > rows.length) {
-      const grown = new Float64Array(rows.length * 2)
-      grown.set(rows)
-      recordRows = rows = grown
-    }
-    rows[at] = buf
-    rows[at + 1] = stream
-    rows[at + 2] = length
-    rows[at + 3] = steps
-    rows[at + 4] = pieces
-    this.recorded++
+    recordRows = putRow(recordRows, this.recorded++, buf, stream, length, steps, pieces)
   }
 }
