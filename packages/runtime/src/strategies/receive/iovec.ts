@@ -76,9 +76,9 @@ export function iovecPlan(req: ReceiveRequest): Planned {
       s = stop
       if (s === starts[cursor + 1]!) cursor++
     }
-    // (A piece outside the ME throws here, after the walk moved past it; the engine with a DMA
-    // per entry stopped at it, so the message's later packets could fetch the list again where
-    // they did not. Only a failed receive sees it: the runtime posts the layout's whole span.)
+    // (A piece outside the ME throws at its issue, when the walk has moved past it; the engine
+    // with a DMA per entry stopped at it, so the message's later packets may fetch the list again
+    // where they did not. Only a failed receive sees it: the runtime posts the layout's span.)
     w.issue(ctx, 0)
     return ReturnCode.SUCCESS
   }
