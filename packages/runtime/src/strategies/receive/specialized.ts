@@ -59,6 +59,6 @@ export const specializedReceive: ReceiveStrategy<'specialized'> = {
   },
   deltaR: null,
   finishesOnHost: false,
-  cannotServe: (type, count) => (classify(type, count).kind === 'general' ? 'no specialized handler for a general layout' : null),
+  cannotServe: (type, count) => (unservable.get(type, count) === null ? null : 'no specialized handler for a general layout'),
   refusal: (type, count) => unservable.get(type, count),
 }
