@@ -185,6 +185,36 @@ describe('engine properties over random nested types', () => {
       expect(trace(clone)).toEqual(a)
     }), RUNS)
   })
+
+  it('copyFrom makes a used segment one walked to the source\'s position: the same pieces, counters and checkpoints after', () => {
+    fc.assert(fc.property(typeArb, fc.integer({ min: 1, max: 3 }), fc.nat(), fc.nat(), fc.nat(), (type, count, us, xs, ys) => {
+      const total = type.size * count
+      const x = xs % (total + 1)
+      const y = x + (ys % (total - x + 1))
+      // the source at x; the pooled segment used elsewhere first (a walk to u, a jump back to 0)
+      const src = new Segment(type, count)
+      src.process(0, x, () => {})
+      const pooled = new Segment(type, count)
+      pooled.process(0, us % (total + 1), () => {})
+      pooled.process(0, 0, () => {})
+      pooled.copyFrom(src)
+      // the reference: walked to x itself, its counters zeroed (what a new clone starts with)
+      const walked = new Segment(type, count)
+      walked.process(0, x, () => {})
+      walked.resetCounters()
+      const trace = (s: Segment) => {
+        const t: number[] = []
+        t.push(s.position, s.stackSteps, s.pieces, s.catchupSteps, s.catchupBytes, s.catchupPieces, s.resets)
+        s.process(y, total, (b, st, l) => t.push(b, st, l))
+        s.process(x, y, (b, st, l) => t.push(b, st, l))
+        t.push(s.stackSteps, s.pieces, s.catchupSteps, s.catchupBytes, s.catchupPieces, s.resets)
+        return { t, checkpoint: [...s.serialize()] }
+      }
+      expect(trace(pooled)).toEqual(trace(walked))
+    }), RUNS)
+    const other = new Segment(vector(2, 1, 2, FLOAT64).commit(), 1)
+    expect(() => other.copyFrom(new Segment(vector(3, 1, 2, FLOAT64).commit(), 1))).toThrow(/another program/)
+  })
 })
 
 describe('generated kernels on shapes random types rarely reach', () => {

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FLOAT64, vector } from '@spinmpi/ddt'
 import { Cluster } from '@spinmpi/nic'
 import { postReceive, run, setReceivePlanReuse } from '../src/internal.js'
-import { recyclePlan } from '../src/strategies/receive/offload-plan.js'
+import { recyclePlan, type OffloadedPlan } from '../src/strategies/receive/offload-plan.js'
 import { PlanPool } from '../src/strategies/receive/plan-pool.js'
 
-// rw-cp pools its plans (with their spec, payload closure and counters) per resident state: the
-// MPI layer gives a rendezvous receive's plan back once it has finished and recorded it. With
+// rw-cp pools its plans (with their spec, payload closure and counters) per resident state, as
+// ro-cp, hpu-local (with the vHPUs' segments) and iovec (per NIC and list, with the list walk) do:
+// the MPI layer gives a rendezvous receive's plan back once it has finished and recorded it. With
 // reuse off a given-back plan is poisoned and never handed out again, so a stale read shows.
 const type = vector(512, 16, 32, FLOAT64).commit()
 
@@ -14,6 +15,7 @@ let was: boolean | null = null
 afterEach(() => {
   if (was !== null) setReceivePlanReuse(was)
   was = null
+  vi.restoreAllMocks()
 })
 
 /** A finished rw-cp receive on a new cluster's NIC 1 (pools are made with the cluster's state). */
@@ -27,7 +29,7 @@ function finishedReceive(reuse: boolean) {
   return { nic, req, a }
 }
 
-describe('rw-cp plan pool', () => {
+describe('offloaded plan pools', () => {
   it('a given-back plan serves the next receive, refilled: zeroed counters, the state held again', () => {
     const { nic, req, a } = finishedReceive(true)
     const first = { nicMemBytes: a.plan.nicMemBytes, hostLength: a.plan.hostLength, hpuMemBytes: a.plan.context!.hpuMemBytes }
@@ -91,11 +93,11 @@ describe('rw-cp plan pool', () => {
     expect(b.plan.strategy).toBe('rw-cp')
   })
 
-  it('rendezvous rw-cp receives give the same bytes, times and stats with reuse as with poisoned plans', async () => {
+  it.each(['rw-cp', 'ro-cp', 'hpu-local', 'iovec'] as const)('rendezvous %s receives give the same bytes, times and stats with reuse as with poisoned plans', async (strategy) => {
     const n = 2 * 512 * 16
     const go = async (reuse: boolean) => {
       was = setReceivePlanReuse(reuse)
-      const r = await run({ ranks: 2, strategy: 'rw-cp', reorder: { window: 8 }, overrides: { 'network.eagerLimitBytes': 0 } }, async (comm) => {
+      const r = await run({ ranks: 2, strategy, reorder: { window: 8 }, overrides: { 'network.eagerLimitBytes': 0 } }, async (comm) => {
         const out: number[] = []
         for (let m = 0; m < 4; m++) {
           const buf = new Float64Array(n)
@@ -111,9 +113,17 @@ describe('rw-cp plan pool', () => {
       })
       setReceivePlanReuse(was!)
       was = null
-      return { results: r.results, makespanPs: r.makespanPs, byStrategy: r.stats.byStrategy, receives: r.stats.receives }
+      // each finished receive's segment resets, read as its plan is given back (before the poison):
+      // a reused hpu-local plan whose vHPU segments were not put back at the start resets them all
+      const resets = given.splice(0)
+      return { results: r.results, makespanPs: r.makespanPs, byStrategy: r.stats.byStrategy, receives: r.stats.receives, resets }
     }
-    const give = vi.spyOn(PlanPool.prototype, 'give')
+    const given: number[] = []
+    const giveBack = PlanPool.prototype.give
+    const give = vi.spyOn(PlanPool.prototype, 'give').mockImplementation(function (this: PlanPool<OffloadedPlan>, p: OffloadedPlan) {
+      given.push(p.counters.resets)
+      giveBack.call(this, p)
+    })
     const take = vi.spyOn(PlanPool.prototype, 'take')
     const fresh = await go(false)
     expect(give).toHaveBeenCalledTimes(4)
@@ -126,6 +136,6 @@ describe('rw-cp plan pool', () => {
     expect(take.mock.results.filter((t) => t.value !== null)).toHaveLength(3)
     give.mockRestore()
     take.mockRestore()
-    expect(fresh.byStrategy['rw-cp']?.receives).toBe(4)
+    expect(fresh.byStrategy[strategy]?.receives).toBe(4)
   })
 })

@@ -129,14 +129,27 @@ export class Segment {
   /** An independent segment at the same position. */
   clone(): Segment {
     const s = new Segment(this.type, this.count, this.p)
-    s.fNode.set(this.fNode)
-    s.fIdx.set(this.fIdx)
-    s.fBase.set(this.fBase)
-    s.fStart.set(this.fStart)
-    s.fRunStart.set(this.fRunStart)
-    s.top = this.top
-    s.runOff = this.runOff
+    s.copyFrom(this)
     return s
+  }
+
+  /**
+   * Makes this segment what `src.clone()` is, in place (a segment of the same program): the same
+   * frames and position, work counters at zero. A pooled segment taken again without a new one.
+   */
+  copyFrom(src: Segment): void {
+    if (src.p !== this.p) throw new RangeError('Segment.copyFrom: a segment of another program')
+    this.fNode.set(src.fNode)
+    this.fIdx.set(src.fIdx)
+    this.fBase.set(src.fBase)
+    this.fStart.set(src.fStart)
+    this.fRunStart.set(src.fRunStart)
+    this.top = src.top
+    this.runOff = src.runOff
+    this.probes = 0
+    this.sink = undefined
+    this.pendBuf = this.pendStream = this.pendLen = 0
+    this.stackSteps = this.pieces = this.catchupSteps = this.catchupBytes = this.catchupPieces = this.resets = 0
   }
 
   /** Size in bytes of this segment's checkpoint (what `serialize()` returns now). */

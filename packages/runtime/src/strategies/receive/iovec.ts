@@ -6,11 +6,13 @@
 // DMA issue per entry and the fetch latency, no handler compute per entry.
 
 import { flatten } from '@spinmpi/ddt'
-import { ns, ReturnCode, type PayloadHandler } from '@spinmpi/nic'
-import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
+import { ns, ReturnCode, type PayloadHandler, type SchedulingPolicy } from '@spinmpi/nic'
+import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { hostWalkPs } from '../model/host-cost.js'
-import { receiveLayout } from '../layout.js'
-import { checkpointFreeDetails, offloadPlan } from './offload-plan.js'
+import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
+import { checkpointFreeDetails, contextSpec, detailsPair, OffloadedPlan, pooledPlan, type HandlerCounters } from './offload-plan.js'
+import { PlanPool } from './plan-pool.js'
+import { residencyOf, type Residency } from './residency.js'
 import type { Planned } from './planned.js'
 import { gammaOf, typeWork } from '../model/type-work.js'
 import { handlerUnits } from '../model/completion-model.js'
@@ -42,33 +44,100 @@ export function iovecList(type: Parameters<typeof flatten>[0], count: number): I
 }
 
 export function iovecPlan(req: ReceiveRequest): Planned {
+  const residency = residencyOf(req.nic)
+  const list = iovecList(req.type, req.count)
+  let byList = iovecParts.get(residency)
+  if (byList === undefined) iovecParts.set(residency, (byList = new WeakMap()))
+  const parts = byList.get(list) ?? newParts(req, list, byList)
+  const host = spanOf(parts.layout, req.buffer, req.bufferOffset)
+  const spare = pooledPlan(parts.plans, 'iovec', parts.layout, host, null, true, parts.hpuMemBytes, parts.hostPs, parts.details)
+  if (spare !== null) {
+    // the walk starts again at the list's head
+    const walk = spare.counters as IovecWalk
+    walk.cursor = 0
+    walk.window = -1
+    return spare
+  }
+  const walk: IovecWalk = { resets: 0, cursor: 0, window: -1 }
+  const context = contextSpec(parts.hpuMemBytes, host, iovecPayload(parts, walk), parts.policy, undefined)
+  return new OffloadedPlan(residency, 'iovec', parts.layout, context, null, true, parts.hpuMemBytes, parts.hostPs, parts.details, walk, parts.plans)
+}
+
+/**
+ * A receive's walk of the list (the plan's counters): the entry holding the engine's position and
+ * the window of entries fetched last (-1: none).
+ */
+interface IovecWalk extends HandlerCounters {
+  cursor: number
+  window: number
+}
+
+/**
+ * What every iovec receive of one (type, count) on one NIC shares, made at its first receive.
+ * Per receive remain the walk, the payload closure over it, the context spec and the plan:
+ * pooled here (the MPI layer gives a rendezvous receive's plan back once it is done with it).
+ */
+interface IovecParts {
+  readonly list: IovecList
+  readonly layout: ReceiveLayout
+  /** No state stays in it from one handler to the next (bind starts each). */
+  readonly writer: PieceWriter
+  readonly perRead: number
+  readonly fetchPs: number
+  readonly policy: SchedulingPolicy
+  readonly hpuMemBytes: number
+  readonly hostPs: number
+  readonly details: PlanDetails
+  readonly plans: PlanPool<OffloadedPlan>
+}
+
+/** Per NIC (its residency), per list. */
+const iovecParts = new WeakMap<Residency, WeakMap<IovecList, IovecParts>>()
+
+function newParts(req: ReceiveRequest, list: IovecList, byList: WeakMap<IovecList, IovecParts>): IovecParts {
   const profile = req.nic.profile
   const layout = receiveLayout(req.type, req.count)
-  const { offsets: offs, starts } = iovecList(req.type, req.count)
-  const n = offs.length
   const perRead = profile.costs.iovecEntriesPerRead
-  const fetchPs = ns(profile.costs.iovecReadNs)
-  const nPkt = Math.max(1, Math.ceil(layout.bytes / profile.network.mtuBytes))
-  let cursor = 0
-  let window = -1
-  const w = new PieceWriter(layout.lo)
-  const payload: PayloadHandler = (ctx, pkt) => {
+  const work = typeWork(req.type, req.count, profile.host.cacheLineBytes)
+  const parts: IovecParts = {
+    list, layout, perRead,
+    writer: new PieceWriter(layout.lo),
+    fetchPs: ns(profile.costs.iovecReadNs),
+    // frozen, as the details: every receive's context holds the same object
+    policy: Object.freeze({ kind: 'blockedRR', deltaP: Math.max(1, Math.ceil(layout.bytes / profile.network.mtuBytes)), vhpus: 1 }),
+    hpuMemBytes: perRead * ENTRY_BYTES,
+    hostPs: hostWalkPs(profile.host, list.offsets.length),
+    // the list is made for every receive (no resident state): never reused
+    details: detailsPair(checkpointFreeDetails(gammaOf(work, profile.network.mtuBytes)))[0],
+    plans: new PlanPool<OffloadedPlan>(),
+  }
+  byList.set(list, parts)
+  return parts
+}
+
+/** The payload handler of one receive: the engine walking the list in order, over `walk`. */
+function iovecPayload(parts: IovecParts, walk: IovecWalk): PayloadHandler {
+  const { offsets: offs, starts } = parts.list
+  const { perRead, fetchPs, writer: w } = parts
+  return (ctx, pkt) => {
     if (pkt.length === 0) return ReturnCode.SUCCESS
     w.bind(pkt)
     let s = pkt.offset
     const end = s + pkt.length
+    let cursor = walk.cursor
     if (s < starts[cursor]!) {
       cursor = 0
-      window = -1
+      walk.window = -1
     }
     while (starts[cursor + 1]! <= s) cursor++
     while (s < end) {
       const win = Math.floor(cursor / perRead)
-      if (win !== window) {
+      if (win !== walk.window) {
         // the pieces before the fetch are issued first (the wait reads the clock they advanced)
+        walk.cursor = cursor
         w.issue(ctx, 0)
         ctx.dmaWait(ctx.now + fetchPs)
-        window = win
+        walk.window = win
       }
       const stop = Math.min(starts[cursor + 1]!, end)
       // a DMA per entry, no handler work before it (the engine's walk costs the issue only)
@@ -76,20 +145,13 @@ export function iovecPlan(req: ReceiveRequest): Planned {
       s = stop
       if (s === starts[cursor + 1]!) cursor++
     }
+    walk.cursor = cursor
     // (A piece outside the ME throws at its issue, when the walk has moved past it; the engine
     // with a DMA per entry stopped at it, so the message's later packets may fetch the list again
     // where they did not. Only a failed receive sees it: the runtime posts the layout's span.)
     w.issue(ctx, 0)
     return ReturnCode.SUCCESS
   }
-  const work = typeWork(req.type, req.count, profile.host.cacheLineBytes)
-  return offloadPlan(req, {
-    strategy: 'iovec', layout, payload, resident: null, created: true,
-    policy: { kind: 'blockedRR', deltaP: nPkt, vhpus: 1 },
-    hpuMemBytes: perRead * ENTRY_BYTES,
-    hostPrepPs: hostWalkPs(profile.host, n),
-    details: checkpointFreeDetails(gammaOf(work, profile.network.mtuBytes)),
-  })
 }
 
 export const iovecReceive: ReceiveStrategy<'iovec'> = {

@@ -39,12 +39,22 @@ export function offloadPlan(req: ReceiveRequest, p: OffloadParts): Planned {
   return new OffloadedPlan(
     residencyOf(req.nic), p.strategy, p.layout, contextSpec(p.hpuMemBytes, host, p.payload, p.policy, p.initialMem),
     p.resident, p.created, p.hpuMemBytes, p.hostPrepPs,
-    {
-      gamma: details.gamma, deltaR: details.deltaR, checkpoints: details.checkpoints, checkpointBytes: details.checkpointBytes,
-      reused: !p.created, deltaRChoice: details.deltaRChoice,
-    },
+    withReused(details, !p.created),
     p.counters ?? { resets: 0 },
   )
+}
+
+/** `details` of a receive that created its state (reused false) or reused it. */
+export function withReused(details: Omit<PlanDetails, 'reused'>, reused: boolean): PlanDetails {
+  return {
+    gamma: details.gamma, deltaR: details.deltaR, checkpoints: details.checkpoints, checkpointBytes: details.checkpointBytes,
+    reused, deltaRChoice: details.deltaRChoice,
+  }
+}
+
+/** The details of a pooled strategy whose details do not change between receives: [created, reused], frozen. */
+export function detailsPair(details: Omit<PlanDetails, 'reused'>): readonly [PlanDetails, PlanDetails] {
+  return [Object.freeze(withReused(details, false)), Object.freeze(withReused(details, true))]
 }
 
 /**
@@ -66,6 +76,22 @@ export function refillSpec(spec: ExecutionContextSpec, hpuMemBytes: number, host
   s.hpuMemBytes = hpuMemBytes
   s.hostBuffer = hostBuffer
   return s
+}
+
+/**
+ * A plan of `pool` taken again for a new receive: its spec refilled, its counters at zero (its
+ * spec, payload closure and counters are its own, made for the pool's parts), every other
+ * per-receive field as for a new plan. Null when the pool has none.
+ */
+export function pooledPlan(
+  pool: PlanPool<OffloadedPlan>, strategy: string, layout: ReceiveLayout, host: Uint8Array | null, resident: ResidentState | null,
+  created: boolean, hpuMemBytes: number, hostPrepPs: number, details: PlanDetails,
+): OffloadedPlan | null {
+  const spare = pool.take()
+  if (spare === null) return null
+  spare.counters.resets = 0
+  const context = refillSpec(spare.context, hpuMemBytes, host)
+  return spare.refill(strategy, layout, context, resident, created, hpuMemBytes, hostPrepPs, details, spare.counters)
 }
 
 /** Details no live plan has (a recycled plan's): a stale read shows. */

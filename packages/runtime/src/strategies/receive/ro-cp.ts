@@ -5,8 +5,11 @@ import { ReturnCode, type PayloadHandler } from '@spinmpi/nic'
 import { restoreSlot } from '../handlers/checkpoints.js'
 import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { copyCycles } from '../handlers/handler-costs.js'
-import { receiveLayout } from '../layout.js'
-import { offloadPlan, planGamma } from './offload-plan.js'
+import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
+import { contextSpec, OffloadedPlan, planGamma, pooledPlan } from './offload-plan.js'
+import { ChoiceDetails } from './choice-details.js'
+import { PlanPool } from './plan-pool.js'
+import { residencyOf, type ResidentState } from './residency.js'
 import type { Planned } from './planned.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
 import { typeSegments } from '../handlers/type-segments.js'
@@ -16,13 +19,41 @@ import { copySlotFrom, residentCheckpoints, type ResidentCheckpoints } from './c
 import { servesAny, type ReceiveStrategy } from './record.js'
 
 export function roCpPlan(req: ReceiveRequest): Planned {
-  const profile = req.nic.profile
-  const layout = receiveLayout(req.type, req.count)
   const choice = chooseDeltaR(req, roCpModel, roCpDeltaR)
   const { state, created } = residentCheckpoints(req, 'ro-cp', choice.deltaR)
+  const parts = roCpParts.get(state) ?? newParts(req, state)
+  const host = spanOf(parts.layout, req.buffer, req.bufferOffset)
+  const details = parts.details.of(choice, created)
+  const spare = pooledPlan(parts.plans, 'ro-cp', parts.layout, host, state, created, parts.hpuMemBytes, parts.hostPs, details)
+  if (spare !== null) return spare
+  const context = contextSpec(parts.hpuMemBytes, host, parts.payload, undefined, undefined)
+  return new OffloadedPlan(
+    residencyOf(req.nic), 'ro-cp', parts.layout, context, state, created, parts.hpuMemBytes, parts.hostPs, details, { resets: 0 }, parts.plans,
+  )
+}
+
+/**
+ * What every ro-cp receive of one resident checkpoint state shares, made at its first receive
+ * and kept with the state (weakly), as rw-cp's parts. The payload handler keeps nothing of a
+ * receive (each handler restores its HPU's slot from a master first): every receive of the state
+ * runs the same closure. Per receive remain the context spec and the plan, pooled here.
+ */
+interface RoCpParts {
+  readonly layout: ReceiveLayout
+  readonly payload: PayloadHandler
+  readonly hpuMemBytes: number
+  readonly hostPs: number
+  readonly details: ChoiceDetails
+  readonly plans: PlanPool<OffloadedPlan>
+}
+
+const roCpParts = new WeakMap<ResidentState, RoCpParts>()
+
+function newParts(req: ReceiveRequest, state: ResidentState): RoCpParts {
+  const profile = req.nic.profile
+  const layout = receiveLayout(req.type, req.count)
   const { set } = state.extra as ResidentCheckpoints
   const base = state.data.length - set.slots.length
-  const P = profile.nic.hpus
   // every handler restores its HPU's scratch slot into the segment first: one shared segment
   const shared = typeSegments(req.type, req.count)
   const seg = shared.scratch
@@ -39,15 +70,18 @@ export function roCpPlan(req: ReceiveRequest): Planned {
     w.run(ctx, pkt, seg)
     return ReturnCode.SUCCESS
   }
-  return offloadPlan(req, {
-    strategy: 'ro-cp', layout, payload, resident: state, created,
-    hpuMemBytes: P * set.slotBytes,
-    hostPrepPs: set.hostPs,
-    details: {
-      gamma: planGamma(req), deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes,
-      deltaRChoice: { binds: choice.binds, satisfied: choice.satisfied },
-    },
-  })
+  const gamma = planGamma(req)
+  const parts: RoCpParts = {
+    layout, payload,
+    hpuMemBytes: profile.nic.hpus * set.slotBytes,
+    hostPs: set.hostPs,
+    details: new ChoiceDetails((reused, deltaRChoice) => ({
+      gamma, deltaR, checkpoints: set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
+    })),
+    plans: new PlanPool<OffloadedPlan>(),
+  }
+  roCpParts.set(state, parts)
+  return parts
 }
 
 const roCpModel: ReceiveModel = {

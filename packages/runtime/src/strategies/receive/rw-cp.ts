@@ -4,16 +4,16 @@
 import type { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler, type Profile, type SchedulingPolicy } from '@spinmpi/nic'
 import { restoreSlot, type CheckpointSet } from '../handlers/checkpoints.js'
-import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
 import { copyCycles, stateSaveBytes } from '../handlers/handler-costs.js'
 import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
-import { contextSpec, OffloadedPlan, planGamma, refillSpec, type HandlerCounters } from './offload-plan.js'
+import { contextSpec, OffloadedPlan, planGamma, pooledPlan, type HandlerCounters } from './offload-plan.js'
+import { ChoiceDetails } from './choice-details.js'
 import { PlanPool } from './plan-pool.js'
 import type { Planned } from './planned.js'
 import { SegmentWriter } from '../handlers/segment-writer.js'
 import { typeSegments } from '../handlers/type-segments.js'
 import { chooseDeltaR, type DeltaRPolicy } from '../model/receive-delta-r.js'
-import type { DeltaRChoice } from '../model/delta-r-constraints.js'
 import { residencyOf, type ResidentState } from './residency.js'
 import { handlerUnits, type ReceiveModel } from '../model/completion-model.js'
 import { copySlotFrom, residentCheckpoints, type ResidentCheckpoints } from './checkpoint-state.js'
@@ -25,14 +25,9 @@ export function rwCpPlan(req: ReceiveRequest): Planned {
   const parts = rwCpParts.get(state) ?? newParts(req, state)
   const slots = parts.set.slots
   const host = spanOf(parts.layout, req.buffer, req.bufferOffset)
-  const details = detailsOf(parts, req, choice, created)
-  const spare = parts.plans.take()
-  if (spare !== null) {
-    // its own spec, payload closure and counters, made for these parts: only these change
-    spare.counters.resets = 0
-    const context = refillSpec(spare.context, slots.length, host)
-    return spare.refill('rw-cp', parts.layout, context, state, created, slots.length, parts.set.hostPs, details, spare.counters)
-  }
+  const details = parts.details.of(choice, created)
+  const spare = pooledPlan(parts.plans, 'rw-cp', parts.layout, host, state, created, slots.length, parts.set.hostPs, details)
+  if (spare !== null) return spare
   const counters: HandlerCounters = { resets: 0 }
   // The working copies live in HPU memory (slot j for run j, initialMem: equal to the masters at posting).
   const context = contextSpec(slots.length, host, rwCpPayload(parts, counters), parts.policy, slots)
@@ -64,9 +59,8 @@ interface RwCpParts {
   readonly profile: Profile
   /** Cycles of one master-to-working slot copy. */
   readonly copy: number
-  /** The details for a choice like `choice` (created, reused): read only, shared by the receives that plan with one. */
-  choice: DeltaRChoice | null
-  details: readonly [PlanDetails, PlanDetails] | null
+  /** The details for the latest Δr choice (created, reused): read only, shared by the receives that plan with it. */
+  readonly details: ChoiceDetails
   /** Plans of finished receives of this state, each with its own spec, payload closure and counters. */
   readonly plans: PlanPool<OffloadedPlan>
 }
@@ -78,6 +72,7 @@ function newParts(req: ReceiveRequest, state: ResidentState): RwCpParts {
   const { set } = state.extra as ResidentCheckpoints
   const layout = receiveLayout(req.type, req.count)
   const shared = typeSegments(req.type, req.count)
+  const gamma = planGamma(req)
   const parts: RwCpParts = {
     state, set, layout, profile,
     // frozen, as the details: every receive's context holds the same object
@@ -86,38 +81,13 @@ function newParts(req: ReceiveRequest, state: ResidentState): RwCpParts {
     decoder: shared.scratch,
     writer: new SegmentWriter(layout.lo, profile.costs, shared.scripts),
     copy: copyCycles(profile, set.slotBytes),
-    choice: null,
-    details: null,
+    details: new ChoiceDetails((reused, deltaRChoice) => ({
+      gamma, deltaR: set.deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
+    })),
     plans: new PlanPool<OffloadedPlan>(),
   }
   rwCpParts.set(state, parts)
   return parts
-}
-
-function detailsOf(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice, created: boolean): PlanDetails {
-  // Compared by value: the choice is made again whenever free NIC memory changed (every receive).
-  const last = parts.choice
-  const details = last === null || parts.details === null || !sameChoice(last, choice) ? newDetails(parts, req, choice) : parts.details
-  return details[created ? 0 : 1]
-}
-
-/** The details for `choice` (created, reused), kept in `parts`. */
-function newDetails(parts: RwCpParts, req: ReceiveRequest, choice: DeltaRChoice): readonly [PlanDetails, PlanDetails] {
-  const { set } = parts
-  const deltaRChoice = Object.freeze({ binds: choice.binds, satisfied: choice.satisfied })
-  const gamma = planGamma(req)
-  // frozen: shared by every receive of the state that plans with a choice like this one
-  const of = (reused: boolean): PlanDetails => Object.freeze({
-    gamma, deltaR: set.deltaR, checkpoints: 2 * set.count, checkpointBytes: set.slotBytes, reused, deltaRChoice,
-  })
-  parts.choice = choice
-  return (parts.details = [of(false), of(true)])
-}
-
-/** The same Δr choice as the details tell it (Δr itself is the state's). */
-function sameChoice(a: DeltaRChoice, b: DeltaRChoice): boolean {
-  const x = a.satisfied, y = b.satisfied
-  return a.binds === b.binds && x.overhead === y.overhead && x.memory === y.memory && x.packetBuffer === y.packetBuffer
 }
 
 /**
