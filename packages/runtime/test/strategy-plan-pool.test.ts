@@ -6,9 +6,10 @@ import { recyclePlan, type OffloadedPlan } from '../src/strategies/receive/offlo
 import { PlanPool } from '../src/strategies/receive/plan-pool.js'
 
 // rw-cp pools its plans (with their spec, payload closure and counters) per resident state, as
-// ro-cp, hpu-local (with the vHPUs' segments) and iovec (per NIC and list, with the list walk) do:
-// the MPI layer gives a rendezvous receive's plan back once it has finished and recorded it. With
-// reuse off a given-back plan is poisoned and never handed out again, so a stale read shows.
+// ro-cp, specialized, hpu-local (with the vHPUs' segments) and iovec (per NIC and list, with the
+// list walk) do: the MPI layer gives a rendezvous receive's plan back once it has finished and
+// recorded it. With reuse off a given-back plan is poisoned and never handed out again, so a
+// stale read shows.
 const type = vector(512, 16, 32, FLOAT64).commit()
 
 let was: boolean | null = null
@@ -93,7 +94,7 @@ describe('offloaded plan pools', () => {
     expect(b.plan.strategy).toBe('rw-cp')
   })
 
-  it.each(['rw-cp', 'ro-cp', 'hpu-local', 'iovec'] as const)('rendezvous %s receives give the same bytes, times and stats with reuse as with poisoned plans', async (strategy) => {
+  it.each(['rw-cp', 'ro-cp', 'hpu-local', 'iovec', 'specialized'] as const)('rendezvous %s receives give the same bytes, times and stats with reuse as with poisoned plans', async (strategy) => {
     const n = 2 * 512 * 16
     const go = async (reuse: boolean) => {
       was = setReceivePlanReuse(reuse)
