@@ -51,10 +51,31 @@ describe('rw-cp receives of one type share the state, not their own parts', () =
     expect(copy.finish()).toBe(0)
     expect(residencyOf(nic).evictOne(nic.sim.now)).toBe(true)
   })
+})
 
-  it('receives in flight together, out of order, each deliver their own bytes', async () => {
+// Every offloading strategy shares parts between the receives of one type (its handler closure
+// too where the handler keeps nothing of a receive: ro-cp, specialized) and pools its plans:
+// receives in flight at once must each keep their own walk, segments and bytes.
+describe('receives of one type in flight together, every offloading strategy', () => {
+  const type = vector(512, 16, 32, FLOAT64).commit()
+
+  it.each(['rw-cp', 'ro-cp', 'hpu-local', 'iovec', 'specialized'] as const)('%s: two receives posted at once have their own plan, spec and handler state', (strategy) => {
+    const nic = new Cluster({ nodes: 2, seed: 1 }).nic(1)
+    const req = { nic, type, count: 1, buffer: null, bufferOffset: 0, strategy } as const
+    const a = postReceive(req, { matchBits: 1n })
+    const b = postReceive(req, { matchBits: 2n })
+    expect(b.plan).not.toBe(a.plan)
+    expect(b.plan.context).not.toBe(a.plan.context)
+    expect(b.plan.counters).not.toBe(a.plan.counters)
+    // a handler that keeps something of its receive (a walk, segments, a reset count) is the
+    // receive's own closure; one that keeps nothing serves every receive of the type
+    const shared = strategy === 'ro-cp' || strategy === 'specialized'
+    expect(b.plan.context!.payload === a.plan.context!.payload).toBe(shared)
+  })
+
+  it.each(['rw-cp', 'ro-cp', 'hpu-local', 'iovec', 'specialized'] as const)('%s: receives in flight together, out of order, each deliver their own bytes', async (strategy) => {
     const n = 2 * 512 * 16
-    const r = await run({ ranks: 2, strategy: 'rw-cp', reorder: { window: 8 }, overrides: { 'network.eagerLimitBytes': 0 } }, async (comm) => {
+    const r = await run({ ranks: 2, strategy, reorder: { window: 8 }, overrides: { 'network.eagerLimitBytes': 0 } }, async (comm) => {
       const messages = 4
       if (comm.rank === 0) {
         const reqs = []
@@ -80,6 +101,6 @@ describe('rw-cp receives of one type share the state, not their own parts', () =
       })
     })
     expect(r.results).toEqual([true, true])
-    expect(r.stats.byStrategy['rw-cp']?.receives).toBe(4)
+    expect(r.stats.byStrategy[strategy]?.receives).toBe(4)
   })
 })
