@@ -4,9 +4,9 @@
 import type { Segment } from '@spinmpi/ddt'
 import { ReturnCode, type PayloadHandler, type SchedulingPolicy } from '@spinmpi/nic'
 import { slotBytesOf } from '../handlers/checkpoints.js'
-import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
-import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
-import { checkpointFreeDetails, contextSpec, detailsPair, OffloadedPlan, planGamma, pooledPlan, type HandlerCounters } from './offload-plan.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
+import { receiveLayout, spanOf } from '../layout.js'
+import { checkpointFreeDetails, contextSpec, detailsPair, OffloadedPlan, planGamma, pooledPlan, type HandlerCounters, type PooledParts } from './offload-plan.js'
 import { PlanPool } from './plan-pool.js'
 import type { Planned } from './planned.js'
 import { residencyOf, type ResidentState } from './residency.js'
@@ -51,16 +51,12 @@ interface SegmentsOfReceive extends HandlerCounters {
  * and kept with the state (weakly), as rw-cp's parts. Per receive remain the vHPUs' segments and
  * the reset count, the payload closure over them, the context spec and the plan: pooled here.
  */
-interface HpuLocalParts {
-  readonly layout: ReceiveLayout
+interface HpuLocalParts extends PooledParts {
   /** The type's segment at its start, which each vHPU's segment starts as. */
   readonly fresh: Segment
   readonly writer: SegmentWriter
   readonly policy: SchedulingPolicy
   readonly hpuMemBytes: number
-  /** [created, reused] */
-  readonly details: readonly [PlanDetails, PlanDetails]
-  readonly plans: PlanPool<OffloadedPlan>
 }
 
 const hpuLocalParts = new WeakMap<ResidentState, HpuLocalParts>()

@@ -94,6 +94,18 @@ export function pooledPlan(
   return spare.refill(strategy, layout, context, resident, created, hpuMemBytes, hostPrepPs, details, spare.counters)
 }
 
+/**
+ * What the receives of one type share in a strategy whose details do not depend on the receive
+ * (hpu-local, specialized): the layout, the details of a receive that made the state and of one
+ * that reused it, and the pool of given-back plans.
+ */
+export interface PooledParts {
+  readonly layout: ReceiveLayout
+  /** [created, reused] */
+  readonly details: readonly [PlanDetails, PlanDetails]
+  readonly plans: PlanPool<OffloadedPlan>
+}
+
 /** Details no live plan has (a recycled plan's): a stale read shows. */
 const POISONED_DETAILS: PlanDetails = Object.freeze({ gamma: NaN, deltaR: NaN, checkpoints: NaN, checkpointBytes: NaN, reused: false })
 

@@ -3,9 +3,9 @@
 
 import { classify, MpiError, ERR_ARG } from '@spinmpi/ddt'
 import type { PayloadHandler } from '@spinmpi/nic'
-import type { PlanDetails, ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
-import { receiveLayout, spanOf, type ReceiveLayout } from '../layout.js'
-import { checkpointFreeDetails, contextSpec, detailsPair, OffloadedPlan, pooledPlan } from './offload-plan.js'
+import type { ReceiveRequestOf as ReceiveRequest } from '../contract-core.js'
+import { receiveLayout, spanOf } from '../layout.js'
+import { checkpointFreeDetails, contextSpec, detailsPair, OffloadedPlan, pooledPlan, type PooledParts } from './offload-plan.js'
 import { PlanPool } from './plan-pool.js'
 import type { Planned } from './planned.js'
 import { residencyOf, type ResidentState } from './residency.js'
@@ -54,13 +54,9 @@ function descriptorBuilder(req: ReceiveRequest): () => { data: Uint8Array; extra
  * receive: every receive runs the same closure. Per receive remain the context spec and the plan,
  * pooled here.
  */
-interface SpecializedParts {
-  readonly layout: ReceiveLayout
+interface SpecializedParts extends PooledParts {
   readonly payload: PayloadHandler
   readonly hostPs: number
-  /** [created, reused] */
-  readonly details: readonly [PlanDetails, PlanDetails]
-  readonly plans: PlanPool<OffloadedPlan>
 }
 
 const specializedParts = new WeakMap<ResidentState, SpecializedParts>()
