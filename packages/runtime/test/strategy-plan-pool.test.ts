@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FLOAT64, vector } from '@spinmpi/ddt'
 import { Cluster } from '@spinmpi/nic'
-import { postReceive, run, setReceivePlanReuse } from '../src/internal.js'
-import { recyclePlan, type OffloadedPlan } from '../src/strategies/receive/offload-plan.js'
+import { postReceive, receiveLayout, residencyOf, run, setReceivePlanReuse } from '../src/internal.js'
+import { checkpointFreeDetails, offloadPlan, planGamma, recyclePlan, type OffloadedPlan } from '../src/strategies/receive/offload-plan.js'
 import { PlanPool } from '../src/strategies/receive/plan-pool.js'
 
 // rw-cp pools its plans (with their spec, payload closure and counters) per resident state, as
@@ -138,5 +138,39 @@ describe('offloaded plan pools', () => {
     give.mockRestore()
     take.mockRestore()
     expect(fresh.byStrategy[strategy]?.receives).toBe(4)
+  })
+})
+
+// No built-in strategy calls offloadPlan any more (they pool); it stays the one-plan-per-receive
+// path a new strategy uses (docs/extending.md), and must make what the pooled path makes.
+describe('offloadPlan', () => {
+  it('makes the plan a pooled strategy makes for the same parts', () => {
+    const nic = new Cluster({ nodes: 2, seed: 1 }).nic(1)
+    const req = { nic, type, count: 1, buffer: null, bufferOffset: 0, strategy: 'specialized' } as const
+    const first = postReceive(req, { matchBits: 1n })
+    const pooled = postReceive(req, { matchBits: 2n }).plan
+    // the descriptor is resident: this acquire reuses it, as the second receive's did
+    const residency = residencyOf(nic)
+    const { state, created } = residency.acquire(residency.key(type, 1, 'specialized'), () => {
+      throw new Error('the descriptor should be resident')
+    })
+    const own = offloadPlan(req, {
+      strategy: 'specialized', layout: receiveLayout(type, 1), payload: pooled.context!.payload!, resident: state, created,
+      hpuMemBytes: 0, hostPrepPs: first.plan.hostPrepPs, details: checkpointFreeDetails(planGamma(req)),
+    }).plan
+    const fields = (p: typeof own) => ({
+      strategy: p.strategy, hostBuffer: p.hostBuffer, hostLength: p.hostLength, nicMemBytes: p.nicMemBytes, hostPrepPs: p.hostPrepPs,
+      prepCopyBytes: p.prepCopyBytes, details: { ...p.details }, counters: { ...p.counters },
+      context: { ...p.context, payload: null },
+    })
+    expect(created).toBe(false)
+    expect(fields(own)).toEqual(fields(pooled))
+    // each holds the state once: released by its own finish
+    nic.unlinkMe(first.me)
+    first.plan.finish()
+    pooled.finish()
+    expect(residency.evictOne(nic.sim.now)).toBe(false)
+    own.finish()
+    expect(residency.evictOne(nic.sim.now)).toBe(true)
   })
 })
