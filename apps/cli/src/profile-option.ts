@@ -3,7 +3,10 @@
 // overrides applied last. Every failure is a one-line UsageError naming the field.
 
 import { readFileSync } from 'node:fs'
-import { isProfileFileRef, parseOverrides, parseProfileFile, ProfileError, registerProfile, resolveProfile, type Profile } from '@spinmpi/nic'
+import {
+  getNamedProfile, isProfileFileRef, overrideProblem, parseOverrides, ProfileError, readProfileFile, registerProfile, withOverrides,
+  type NamedProfile, type Profile,
+} from '@spinmpi/nic'
 import { UsageError } from './cli-error.js'
 
 export const PROFILE_HELP = 'machine profile: a name (spinmpi profiles) or a JSON profile file'
@@ -15,20 +18,41 @@ export function collectSet(value: string, previous: string[] | undefined): strin
 }
 
 export function loadProfile(ref: string | undefined, set: readonly string[] = [], extra: Readonly<Record<string, unknown>> = {}): Profile {
-  let overrides: Record<string, unknown>
-  try {
-    overrides = { ...extra, ...parseOverrides(set) }
-  } catch (err) {
-    if (err instanceof ProfileError) throw new UsageError(`--set: ${err.message}`)
-    throw err
-  }
+  return loadNamedProfile(ref, set, extra).values
+}
+
+/**
+ * The profile of `--profile` and `--set` with the source of every value: inherited values keep
+ * theirs, a file's own values are credited to the file, `--set` values to `override (--set)`.
+ */
+export function loadNamedProfile(ref: string | undefined, set: readonly string[] = [], extra: Readonly<Record<string, unknown>> = {}): NamedProfile {
+  const overrides = parseSet(set)
   const name = ref ?? 'sc19'
   try {
-    const p = isProfileFileRef(name) ? parseProfileFile(readProfileText(name), name, overrides) : resolveProfile(name, overrides)
+    const base = isProfileFileRef(name) ? readProfileFile(readProfileText(name), name) : getNamedProfile(name)
+    const p = withOverrides(withOverrides(base, extra, () => 'override'), overrides, () => 'override (--set)')
+    if (set.length === 0) return p
     // a changed machine does not keep the plain name it started from
-    return set.length > 0 ? { ...p, name: `${p.name}+set` } : p
+    const changed = `${p.name}+set`
+    return { ...p, name: changed, values: { ...p.values, name: changed } }
   } catch (err) {
     if (err instanceof ProfileError) throw new UsageError(`--profile: ${err.message}`)
+    throw err
+  }
+}
+
+/** `--set a=b ...` as overrides, each checked on its own so an error names the `--set` at fault. */
+export function parseSet(set: readonly string[]): Record<string, string> {
+  try {
+    const overrides = parseOverrides(set)
+    for (const assignment of set) {
+      const [path, value] = Object.entries(parseOverrides([assignment]))[0]!
+      const problem = overrideProblem(path, value)
+      if (problem !== undefined) throw new UsageError(`--set ${assignment}: ${problem}`)
+    }
+    return overrides
+  } catch (err) {
+    if (err instanceof ProfileError) throw new UsageError(`--set: ${err.message}`)
     throw err
   }
 }
@@ -55,9 +79,9 @@ export interface NamedRef {
 export function profileNameFor(ref: string | undefined, set: readonly string[]): NamedRef {
   const file = ref !== undefined && isProfileFileRef(ref)
   if (set.length === 0 && !file) return { name: ref, custom: undefined }
-  const profile = loadProfile(ref, set)
-  const name = registerProfile(profile, file ? `profile file ${ref}` : `--set ${set.join(' ')}`)
-  return { name, custom: { ...profile, name } }
+  const profile = loadNamedProfile(ref, set)
+  const name = registerProfile(profile.values, file ? `profile file ${ref}` : `--set ${set.join(' ')}`, profile.sources)
+  return { name, custom: { ...profile.values, name } }
 }
 
 /**

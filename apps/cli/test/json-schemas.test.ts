@@ -43,7 +43,7 @@ describe('--profile FILE and --set on unpack', () => {
   })
 
   it('names the bad field', async () => {
-    await expect(unpack('--set', 'nic.hpus=0')).rejects.toThrow(new UsageError('--profile: profile sc19: nic.hpus: expected a positive integer, got 0'))
+    await expect(unpack('--set', 'nic.hpus=0')).rejects.toThrow(new UsageError('--set nic.hpus=0: nic.hpus: expected a positive integer, got 0'))
     await expect(unpack('--profile', 'missing.json')).rejects.toThrow(new UsageError('--profile: cannot read missing.json (ENOENT)'))
   })
 })

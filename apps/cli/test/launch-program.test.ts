@@ -102,7 +102,7 @@ describe('spinmpi run FILE', () => {
       [['--rank', '2'], 'spinmpi: unknown option --rank (usage: spinmpi run FILE [--ranks P]'],
       [['--ranks', '0'], 'spinmpi: --ranks: expected a positive integer\n'],
       [['--strategy', 'fast'], 'spinmpi: --strategy: expected one of host, iovec'],
-      [['--set', 'nic.hpuz=3'], 'spinmpi: --profile: profile sc19: unknown field nic.hpuz\n'],
+      [['--set', 'nic.hpuz=3'], 'spinmpi: --set nic.hpuz=3: unknown field nic.hpuz (did you mean nic.hpus?)\n'],
       [['extra'], "spinmpi: unexpected argument 'extra': the program's own arguments go after --"],
     ]
     for (const [words, line] of cases) {

@@ -11,8 +11,9 @@ export { deriveProfile, type ProfileChanges } from './profile/derive.js'
 export {
   listProfiles, getProfile, getNamedProfile, resolveProfile, parseOverrides, DEFAULT_PROFILE, type ProfileOverrides,
 } from './profile/resolve.js'
-export { registerProfile } from './profile/resolve.js'
-export { parseProfileFile, isProfileFileRef } from './profile/profile-file.js'
+export { registerProfile, withOverrides } from './profile/resolve.js'
+export { overrideProblem } from './profile/overrides.js'
+export { parseProfileFile, readProfileFile, isProfileFileRef } from './profile/profile-file.js'
 export { Cluster, type ClusterOptions, type ClusterFaults } from './cluster.js'
 export { Nic, type NicOptions } from './nic/nic.js'
 export { ReturnCode, returnCodeName, isPending } from './nic/return-codes.js'

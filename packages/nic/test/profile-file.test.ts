@@ -28,7 +28,7 @@ describe('profile files', () => {
     expect(() => parseProfileFile('{', 'x.json')).toThrow(/^x\.json: invalid JSON/)
     const missing = { ...getProfile('sc19') } as Record<string, unknown>
     delete missing.pcie
-    expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: pcie: Invalid input: expected object, received undefined, got nothing')
+    expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: missing pcie; a profile file without "extends" must give every field')
   })
 
   it('registers a profile under a fresh name that resolves like a built-in', () => {

@@ -2,12 +2,12 @@
 // one with every value and where it comes from (paper section or the reason it was chosen).
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { getNamedProfile, leafPaths, listProfiles, parseOverrides, resolveProfile, getPath, ProfileError, type Profile, type ProfileOverrides } from '@spinmpi/nic/internal'
+import { getNamedProfile, leafPaths, listProfiles, resolveProfile, getPath, ProfileError, type Profile, type ProfileOverrides } from '@spinmpi/nic/internal'
 import { isProfileFileRef } from '@spinmpi/nic'
 import { UsageError } from '../cli-error.js'
 import { parseOptions } from '../options.js'
 import { formatTable } from '../table.js'
-import { profileNameFor } from '../profile-option.js'
+import { parseSet, profileNameFor } from '../profile-option.js'
 
 const ProfilesOptions = z.object({
   json: z.boolean().default(false),
@@ -25,7 +25,7 @@ export function registerProfiles(program: Command): void {
       const opts = parseOptions(ProfilesOptions, raw)
       try {
         if (name !== undefined && isProfileFileRef(name)) {
-          // A file: registered under its own name (sources: the file), then shown like any other.
+          // A file: registered under its own name (with its values' sources), then shown like any other.
           const shown = profileNameFor(name, []).name!
           process.stdout.write(`${showOne(shown, opts.json, opts.set)}\n`)
           return
@@ -45,8 +45,8 @@ function listAll(json: boolean, set: readonly string[]): string {
 }
 
 function showOne(name: string, json: boolean, set: readonly string[]): string {
+  const overrides = parseSet(set)
   const named = getNamedProfile(name)
-  const overrides = parseOverrides(set)
   const values = resolveProfile(name, overrides)
   const sourceOf = (path: string) => (Object.hasOwn(overrides, path) ? 'override (--set)' : named.sources[path]!)
   if (json) {

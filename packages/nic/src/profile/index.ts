@@ -24,6 +24,7 @@ export {
   resolveProfile,
   parseOverrides,
   registerProfile,
+  withOverrides,
   DEFAULT_PROFILE,
   type ProfileOverrides,
 } from './resolve.js'
@@ -32,5 +33,7 @@ export {
   FullProfileFileSchema,
   DerivedProfileFileSchema,
   parseProfileFile,
+  readProfileFile,
   isProfileFileRef,
 } from './profile-file.js'
+export { overrideProblem } from './overrides.js'

@@ -28,6 +28,16 @@ export function getPath(tree: unknown, path: string): unknown {
   return node
 }
 
+/** The value under `keys` (a zod issue's path: a key of `sources` has dots of its own), or undefined. */
+export function valueAt(tree: unknown, keys: readonly PropertyKey[]): unknown {
+  let node = tree
+  for (const key of keys) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined
+    node = (node as Record<PropertyKey, unknown>)[key]
+  }
+  return node
+}
+
 /** A deep copy of `tree` with `value` at `path` (the path's parents must exist). */
 export function withPath<T>(tree: T, path: string, value: unknown): T {
   const keys = path.split('.')

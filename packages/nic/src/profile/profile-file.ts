@@ -1,32 +1,19 @@
 // Profile files (JSON): either a whole profile, or `extends` a named one and changes some of its
-// values. An optional `$schema` key points editors at schemas/profile.schema.json. Every bad field
-// is named in the one-line ProfileError, not only the first.
+// values (see profile-file-schema.ts). Every bad field is named in the one-line ProfileError, not
+// only the first. A value the file sets is credited to the file (or to its own `sources`); a value
+// it inherits keeps the source it has in the profile it extends.
 
-import { z } from 'zod'
+import type { z } from 'zod'
+import { describeIssue } from './describe-issue.js'
 import { ProfileError } from './errors.js'
-import { getPath, leafPaths } from './paths.js'
-import { CostsSchema, HostSchema, NetworkSchema, NicSchema, PcieSchema, ProfileSchema, type Profile } from './schema.js'
-import { getProfile, resolveProfile } from './resolve.js'
+import { FIELD_PATHS } from './field-paths.js'
+import { describeMissing, missingFields } from './missing-fields.js'
+import { getPath, valueAt } from './paths.js'
+import { DerivedProfileFileSchema, FullProfileFileSchema } from './profile-file-schema.js'
+import { getNamedProfile, resolveProfile, withOverrides } from './resolve.js'
+import type { NamedProfile, Profile } from './schema.js'
 
-const schemaKey = z.string({ error: 'expected the URL or path of a JSON Schema' }).optional()
-
-/** A whole profile, as `spinmpi profiles NAME --json` prints its values. */
-export const FullProfileFileSchema = ProfileSchema.extend({ $schema: schemaKey })
-
-/** A named profile with some values changed. */
-export const DerivedProfileFileSchema = z.strictObject({
-  $schema: schemaKey,
-  extends: z.string({ error: 'expected a profile name' }).min(1, { error: 'expected a profile name' }),
-  name: z.string({ error: 'expected a profile name' }).min(1, { error: 'expected a profile name' }).optional(),
-  network: NetworkSchema.partial().optional(),
-  nic: NicSchema.partial().optional(),
-  pcie: PcieSchema.partial().optional(),
-  host: HostSchema.partial().optional(),
-  costs: CostsSchema.partial().optional(),
-})
-
-/** What a profile file may hold (the source of schemas/profile.schema.json). */
-export const ProfileFileSchema = z.union([DerivedProfileFileSchema, FullProfileFileSchema])
+export { ProfileFileSchema, FullProfileFileSchema, DerivedProfileFileSchema } from './profile-file-schema.js'
 
 /** True when `ref` names a file rather than a built-in profile (it has a path separator or ends in .json). */
 export function isProfileFileRef(ref: string): boolean {
@@ -38,6 +25,35 @@ export function isProfileFileRef(ref: string): boolean {
  * Overrides (dotted paths, as `--set` gives them) apply last.
  */
 export function parseProfileFile(text: string, label: string, overrides: Readonly<Record<string, unknown>> = {}): Profile {
+  const file = readProfileFile(text, label)
+  return withLabel(label, () => resolveProfile(file.values, overrides))
+}
+
+/** The profile a file's text describes, with the source of every value. */
+export function readProfileFile(text: string, label: string): NamedProfile {
+  const value = parseJson(text, label)
+  const derived = Object.hasOwn(value, 'extends')
+  const r = (derived ? DerivedProfileFileSchema : FullProfileFileSchema).safeParse(value)
+  if (!r.success) throw new ProfileError(`${label}: ${explain(r.error.issues, value, derived)}`)
+  const description = `profile file ${label}`
+  const { sources = {} } = r.data
+  const sourceOf = (path: string) => sources[path] ?? description
+  if (!derived) {
+    const { $schema: _schema, sources: _sources, ...data } = r.data as z.infer<typeof FullProfileFileSchema>
+    const values = withLabel(label, () => resolveProfile(data))
+    return { name: values.name, description, values, sources: Object.fromEntries(FIELD_PATHS.map((p) => [p, sourceOf(p)])) }
+  }
+  const d = r.data as z.infer<typeof DerivedProfileFileSchema>
+  const changes = Object.fromEntries(FIELD_PATHS.flatMap((p) => (getPath(d, p) === undefined ? [] : [[p, getPath(d, p)]])))
+  const unset = Object.keys(sources).find((p) => !Object.hasOwn(changes, p))
+  if (unset !== undefined) throw new ProfileError(`${label}: sources: ${unset} is not set by this file (it keeps the source of ${d.extends})`)
+  const base = withLabel(label, () => getNamedProfile(d.extends))
+  const name = d.name ?? `${d.extends}+${label}`
+  const renamed = { ...base, name, description, values: { ...base.values, name } }
+  return withLabel(label, () => withOverrides(renamed, changes, sourceOf))
+}
+
+function parseJson(text: string, label: string): object {
   let value: unknown
   try {
     value = JSON.parse(text)
@@ -45,21 +61,15 @@ export function parseProfileFile(text: string, label: string, overrides: Readonl
     throw new ProfileError(`${label}: invalid JSON (${err instanceof Error ? err.message : String(err)})`)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProfileError(`${label}: expected a JSON object`)
-  const derived = Object.hasOwn(value, 'extends')
-  const schema = derived ? DerivedProfileFileSchema : FullProfileFileSchema
-  const r = schema.safeParse(value)
-  if (!r.success) throw new ProfileError(`${label}: ${r.error.issues.map((i) => describe(i, value)).join('; ')}`)
-  const { $schema: _schema, ...data } = r.data as Record<string, unknown>
-  if (!derived) return withLabel(label, () => resolveProfile(data, overrides))
-  const d = r.data as z.infer<typeof DerivedProfileFileSchema>
-  const base = withLabel(label, () => getProfile(d.extends))
-  const changes: Record<string, unknown> = {}
-  for (const path of leafPaths(base)) {
-    const v = getPath(d, path)
-    if (v !== undefined) changes[path] = v
-  }
-  const named = { ...base, name: d.name ?? `${d.extends}+${label}` }
-  return withLabel(label, () => resolveProfile(named, { ...changes, ...overrides }))
+  return value
+}
+
+/** Every issue in one line; fields a whole-profile file leaves out are summed up in one clause. */
+function explain(issues: readonly z.core.$ZodIssue[], value: object, derived: boolean): string {
+  const missing = derived ? [] : missingFields(value)
+  const isMissing = (i: z.core.$ZodIssue) => i.code !== 'unrecognized_keys' && valueAt(value, i.path) === undefined
+  const rest = issues.filter((i) => missing.length === 0 || !isMissing(i)).map((i) => describeIssue(i, value, '(file)'))
+  return [...rest, ...(missing.length > 0 ? [describeMissing(missing)] : [])].join('; ')
 }
 
 function withLabel<T>(label: string, f: () => T): T {
@@ -69,11 +79,4 @@ function withLabel<T>(label: string, f: () => T): T {
     if (err instanceof ProfileError) throw new ProfileError(`${label}: ${err.message}`)
     throw err
   }
-}
-
-function describe(issue: z.core.$ZodIssue, value: unknown): string {
-  const path = issue.path.map(String).join('.')
-  if (issue.code === 'unrecognized_keys') return issue.keys.map((k) => `unknown field ${path === '' ? k : `${path}.${k}`}`).join('; ')
-  const got = getPath(value, path)
-  return `${path === '' ? '(file)' : path}: ${issue.message}, got ${got === undefined ? 'nothing' : JSON.stringify(got)}`
 }

@@ -2,11 +2,15 @@
 // (from the command line) that look like numbers become numbers. Every failure is a ProfileError
 // with one line naming the profile and the field.
 
-import type { z } from 'zod'
 import { ProfileError } from './errors.js'
-import { getPath, leafPaths, withPath } from './paths.js'
-import { ProfileSchema, type NamedProfile, type Profile } from './schema.js'
+import { describeIssue } from './describe-issue.js'
+import { FIELD_PATHS } from './field-paths.js'
+import { coerce, unknownField } from './overrides.js'
+import { getPath, withPath } from './paths.js'
+import { ProfileSchema, type NamedProfile, type Profile, type ProfileSources } from './schema.js'
 import { NAMED_PROFILES } from './named/index.js'
+
+export { parseOverrides } from './overrides.js'
 
 /** Overrides by dotted path (e.g. `nic.hpus`); string values that look like numbers are coerced. */
 export type ProfileOverrides = Readonly<Record<string, unknown>>
@@ -25,14 +29,15 @@ const registered = new Map<string, NamedProfile>()
 /**
  * Makes `values` reachable by name for code that takes profile names (figures, apps), under a
  * name no built-in or earlier profile has (values.name, else with a suffix); returns that name.
+ * A field `sources` does not name is credited to `description`.
  */
-export function registerProfile(values: Profile, description: string): string {
+export function registerProfile(values: Profile, description: string, sources: Readonly<ProfileSources> = {}): string {
   const taken = (n: string) => NAMED_PROFILES.some((p) => p.name === n) || registered.has(n)
   let name = values.name
   for (let i = 2; taken(name); i++) name = `${values.name}+custom${i === 2 ? '' : i}`
   const copy = { ...structuredClone(validate(values, values.name)), name }
-  const sources = Object.fromEntries(leafPaths(copy).map((p) => [p, description]))
-  registered.set(name, { name, description, values: copy, sources })
+  const all = Object.fromEntries(FIELD_PATHS.map((p) => [p, sources[p] ?? description]))
+  registered.set(name, { name, description, values: copy, sources: all })
   return name
 }
 
@@ -59,50 +64,26 @@ export function resolveProfile(nameOrObject: string | unknown = DEFAULT_PROFILE,
   const base: unknown = typeof nameOrObject === 'string' ? getProfile(nameOrObject) : nameOrObject
   const label = profileLabel(base)
   let candidate = base
-  const known = new Set(leafPaths(getProfile(DEFAULT_PROFILE)))
   for (const [path, raw] of Object.entries(overrides)) {
-    if (!known.has(path)) throw new ProfileError(`profile ${label}: unknown field ${path}`)
+    const unknown = unknownField(path)
+    if (unknown !== undefined) throw new ProfileError(`profile ${label}: ${unknown}`)
     candidate = withPath(candidate, path, coerce(raw))
   }
   return validate(candidate, label)
 }
 
-/** Parses `path=value` strings (as given on the command line) into overrides. */
-export function parseOverrides(assignments: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const a of assignments) {
-    const eq = a.indexOf('=')
-    if (eq <= 0) throw new ProfileError(`override "${a}": expected path=value, e.g. nic.hpus=8`)
-    // One shell word per override: "nic.hpus = 8" is a quoting slip, not an assignment.
-    if (/\s/.test(a)) throw new ProfileError(`override "${a}": no spaces allowed (write path=value, e.g. nic.hpus=8)`)
-    out[a.slice(0, eq).trim()] = a.slice(eq + 1).trim()
-  }
-  return out
+/** `base` with overrides applied and validated; each overridden field's source is `sourceOf(path)`. */
+export function withOverrides(base: NamedProfile, overrides: ProfileOverrides, sourceOf: (path: string) => string): NamedProfile {
+  const values = resolveProfile(base.values, overrides)
+  const sources = { ...base.sources }
+  for (const path of Object.keys(overrides)) sources[path] = sourceOf(path)
+  return { ...base, values, sources }
 }
 
 function validate(candidate: unknown, label: string): Profile {
   const result = ProfileSchema.safeParse(candidate)
   if (result.success) return result.data
-  throw new ProfileError(`profile ${label}: ${describeIssue(result.error.issues[0]!, candidate)}`)
-}
-
-function describeIssue(issue: z.core.$ZodIssue, candidate: unknown): string {
-  const path = issue.path.map(String).join('.')
-  if (issue.code === 'unrecognized_keys') {
-    const field = [path, issue.keys[0]].filter((s) => s !== '' && s !== undefined).join('.')
-    return `unknown field ${field}`
-  }
-  const got = getPath(candidate, path)
-  const shown = got === undefined ? 'nothing' : JSON.stringify(got)
-  return `${path === '' ? 'profile' : path}: ${issue.message}, got ${shown}`
-}
-
-function coerce(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw
-  const s = raw.trim()
-  // A number too large for a double (1e400) stays text, so the error shows what was typed.
-  if (/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s) && Number.isFinite(Number(s))) return Number(s)
-  return raw
+  throw new ProfileError(`profile ${label}: ${describeIssue(result.error.issues[0]!, candidate, 'profile')}`)
 }
 
 function profileLabel(base: unknown): string {
