@@ -48,6 +48,8 @@ describe('spinmpi run FILE', () => {
     expect(r.stdout).toMatch(/^eager messages +\d+ \(\d+ B\)$/m)
     // the per-rank table: durations carry their unit in the cell (tables print no bare ns counts)
     expect(r.stdout).toMatch(/^rank +time +host busy$/m)
+    // allreduce of rank+1 over 2 ranks on every rank: one value, shown once
+    expect(r.stdout).toMatch(/^results +3 \(every rank\)$/m)
     expect(r.stdout).toMatch(/^ +1 +[\d.]+ (ns|µs|ms) +[\d.]+ (ns|µs|ms)$/m)
   })
 
