@@ -20,7 +20,7 @@ export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
   ['--strategy S', `receive strategy of non-contiguous receives: ${RECEIVE_CHOICES.join(', ')} (default auto)`],
   ['--send S', `send strategy of non-contiguous sends: ${SEND_STRATEGIES.join(', ')} (default host)`],
   ['--seed N', 'seed of every random stream of the simulator (default 1)'],
-  ['--timing', 'timing mode: no payload bytes move (buffers are null), only sizes and costs'],
+  ['--timing', 'timing mode: no payload bytes move (buffers are not filled), only sizes and costs'],
   ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets (default in order)'],
   ['--faults SPEC', 'inject faults, e.g. loss=0.01,dup=0.005,nicmem=64KiB,rto=2us (docs/faults.md)'],
   ['--fault-seed N', 'seed of the fault draws (default: --seed)'],
