@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { registerRun } from '../src/commands/run.js'
+import { programHelp } from '../src/launch/run-program.js'
 import { runCommand } from './run-command.js'
 
 // `spinmpi run APP --help` for each built-in app: every option the usage line names has one line
@@ -29,5 +31,13 @@ describe.each(['fft2d', 'milc', 'ddtbench'])('spinmpi run %s --help', (app) => {
     expect(text.split('\n')[0]).toContain('[--profile NAME|FILE]')
     expect(text).toMatch(/^ {2}--profile NAME\|FILE +machine profile: a name \(spinmpi profiles\) or a JSON profile file/m)
     expect(text).not.toMatch(/--profile (NAME|P)\b(?!\|)/)
+  })
+})
+
+describe('spinmpi run FILE --help', () => {
+  it('describes --timing in the words of README.md', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+    expect(readme).toContain('`--timing` (no payload bytes: buffers are not filled)')
+    expect(programHelp()).toMatch(/^ {2}--timing +timing mode: no payload bytes move \(buffers are not filled\)/m)
   })
 })
