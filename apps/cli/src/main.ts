@@ -51,4 +51,6 @@ if (word !== undefined && Object.hasOwn(commands, word)) {
   for (const [name, entry] of Object.entries(commands)) program.command(`${name} ${entry.args}`.trim()).description(entry.summary)
 }
 
-await runCli(program, process.argv)
+// `help WORD` for a word that is no command: the unknown-command error, not the overview on stderr
+const argv = process.argv[2] === 'help' && word !== undefined && !Object.hasOwn(commands, word) ? [...process.argv.slice(0, 2), word] : process.argv
+await runCli(program, argv)

@@ -1,6 +1,7 @@
-// Plain aligned text tables for terminal output. Numbers never use exponent notation; a column
-// whose name gives a unit (latencyNs, time (ns), bytes, NIC mem (B), Gbit/s ...) shows each value
-// with a readable unit (ns / µs / ms / s; B / KiB / MiB / GiB; Gbit/s).
+// Plain aligned text tables for terminal output. Numbers use exponent notation only below 1e-4
+// (an error reads 6.973e-16, not 0.0000000000000006973). A column whose name gives a unit
+// (latencyNs, time (ns), bytes, NIC mem (B), Gbit/s ...) shows each value with a readable unit
+// (ns / µs / ms / s; B / KiB / MiB / GiB; Gbit/s).
 
 export function formatTable(rows: readonly Record<string, unknown>[], columns?: readonly string[]): string {
   if (rows.length === 0) return '(no rows)'
@@ -51,13 +52,13 @@ export function formatCell(v: unknown, column = ''): string {
   return String(v)
 }
 
-/** Four significant digits (integers whole), never in exponent notation. */
+/** Four significant digits (integers whole); exponent notation only for magnitudes below 1e-4. */
 export function formatNumber(v: number): string {
   if (!Number.isFinite(v) || Number.isInteger(v)) return String(v)
+  if (Math.abs(v) < 1e-4) return v.toExponential(3)
   const s = v.toPrecision(4)
-  if (!s.includes('e')) return s
-  if (Math.abs(v) >= 1) return String(Math.round(v))
-  return v.toFixed(Math.min(100, 3 - Math.floor(Math.log10(Math.abs(v)))))
+  // large: whole, as toPrecision would switch to exponent notation
+  return s.includes('e') ? String(Math.round(v)) : s
 }
 
 /** A duration given in nanoseconds, in ns, µs, ms or s. */
@@ -79,5 +80,5 @@ export function formatBytes(bytes: number): string {
 }
 
 function isNumeric(s: string): boolean {
-  return /^-?[\d.]+( (ns|µs|ms|s|B|KiB|MiB|GiB|Gbit\/s))?$/.test(s)
+  return /^-?[\d.]+(e-\d+)?( (ns|µs|ms|s|B|KiB|MiB|GiB|Gbit\/s))?$/.test(s)
 }

@@ -48,6 +48,8 @@ describe('spinmpi run FILE', () => {
     expect(r.stdout).toMatch(/^eager messages +\d+ \(\d+ B\)$/m)
     // the per-rank table: durations carry their unit in the cell (tables print no bare ns counts)
     expect(r.stdout).toMatch(/^rank +time +host busy$/m)
+    // allreduce of rank+1 over 2 ranks on every rank: one value, shown once
+    expect(r.stdout).toMatch(/^results +3 \(every rank\)$/m)
     expect(r.stdout).toMatch(/^ +1 +[\d.]+ (ns|µs|ms) +[\d.]+ (ns|µs|ms)$/m)
   })
 
@@ -119,10 +121,10 @@ describe('spinmpi run FILE', () => {
     const fft = await spinmpi('run', 'fft2d', '--help')
     expect(fft.code).toBe(0)
     expect(fft.stdout).toMatch(/^Usage: spinmpi run fft2d /)
-    expect(fft.stdout).toContain('  --n N\n')
+    expect(fft.stdout).toMatch(/^ {2}--n N {16}the matrix is N x N complex numbers; .*\(default 64\)$/m)
     expect(fft.stdout).not.toContain('--lattice')
     const milc = await spinmpi('run', 'milc', '--help')
-    expect(milc.stdout).toContain('  --lattice XxYxZxT\n')
+    expect(milc.stdout).toMatch(/^ {2}--lattice XxYxZxT {4}global lattice extents.*\(required\)$/m)
     expect(milc.stdout).not.toContain('--n N')
     const program = await spinmpi('run', 'examples/programs/hello.ts', '--help')
     expect(program.stdout).toContain('-- ARGS...')

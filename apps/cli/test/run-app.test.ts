@@ -23,7 +23,9 @@ describe('spinmpi run <app> with the shared tokenizer', () => {
   it('prints JSON for --json and --json=true, a table for --json=false', async () => {
     expect(JSON.parse(await run('fft2d', '--ranks', '2', '--n', '16', '--json=true')).app).toBe('fft2d')
     const table = await run('fft2d', '--ranks', '2', '--n', '16', '--json=false')
-    expect(table.split('\n').slice(0, 3)).toEqual(['field               value', '------------------  ---------------------', 'app                 fft2d'])
+    expect(table.split('\n').slice(0, 3)).toEqual(['field               value', '------------------  ----------', 'app                 fft2d'])
+    // a tiny error in exponent notation, right-aligned; --json keeps the plain number
+    expect(table).toMatch(/^maxRelError +\d\.\d{3}e-1\d$/m)
   })
 
   it('reports bad words and bad options as one-line usage errors', async () => {

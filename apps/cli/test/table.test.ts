@@ -19,13 +19,22 @@ describe('formatTable', () => {
   })
 })
 
-describe('units and no exponent notation', () => {
+describe('units, and exponent notation for tiny numbers only', () => {
   it('scales durations, byte counts and large or tiny numbers', () => {
     expect([formatDuration(465.8), formatDuration(99_480), formatDuration(46_910_000), formatDuration(2.5e9)])
       .toEqual(['465.8 ns', '99.48 µs', '46.91 ms', '2.500 s'])
     expect([formatBytes(512), formatBytes(1784), formatBytes(1 << 20), formatBytes(3 * 2 ** 30)])
       .toEqual(['512 B', '1.742 KiB', '1 MiB', '3 GiB'])
-    expect([formatNumber(469_100.5), formatNumber(6.973e-16), formatNumber(12.5)]).toEqual(['469101', '0.0000000000000006973', '12.50'])
+    expect([formatNumber(469_100.5), formatNumber(12.5)]).toEqual(['469101', '12.50'])
+    expect([formatNumber(6.973e-16), formatNumber(-2.5e-5), formatNumber(1.234e-4)]).toEqual(['6.973e-16', '-2.500e-5', '0.0001234'])
+  })
+  it('right-aligns a number in exponent notation', () => {
+    expect(formatTable([{ field: 'maxRelError', value: 6.973e-16 }, { field: 'n', value: 64 }]).split('\n')).toEqual([
+      'field        value',
+      '-----------  ---------',
+      'maxRelError  6.973e-16',
+      'n                   64',
+    ])
   })
   it('reads a unit from the column name', () => {
     expect(formatTable([{ latencyNs: 469_100.5, nicMemBytes: 2048, 'rate (Gbit/s)': 84.32 }]).split('\n')).toEqual([

@@ -47,6 +47,11 @@ describe('spinmpi typemap', () => {
     expect(out).toContain('    [40, 8]')
   })
 
+  it('says "1 element", not "1 elements"', async () => {
+    const out = await run(['--type', typeFile('float64'), '--count', '4'])
+    expect(out).toContain('size 8 B, 1 element; packed 32 B')
+  })
+
   it('names the offending field of a bad type, and refuses a bad count', async () => {
     const file = typeFile({ kind: 'vector', count: 2, blocklength: -1, stride: 3, oldtype: 'int32' })
     await expect(run(['--type', file])).rejects.toThrow(/blocklength: expected a non-negative integer/)

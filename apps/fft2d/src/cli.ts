@@ -11,7 +11,20 @@ const positive = z.coerce.number({ error: 'expected a positive integer' }).int({
   .min(1, { error: 'expected a positive integer' })
 
 export const FFT2D_CLI_USAGE =
-  'spinmpi run fft2d [--ranks P] [--n N] [--strategy S] [--send host|stream|outbound] [--timing] [--profile NAME] [--seed N] [--reorder WINDOW] [--json]'
+  'spinmpi run fft2d [--ranks P] [--n N] [--strategy S] [--send S] [--timing] [--profile NAME|FILE] [--seed N] [--reorder WINDOW] [--json]'
+
+/** One line per option for `spinmpi run fft2d --help`: the option as typed, what it does, its default. */
+export const FFT2D_CLI_OPTIONS: readonly (readonly [string, string])[] = [
+  ['--ranks P', 'number of ranks; N must be a multiple of P (default 4)'],
+  ['--n N', 'the matrix is N x N complex numbers; up to 8192 in data mode (default 64)'],
+  ['--strategy S', `receive strategy of the transpose: ${RECEIVE_CHOICES.join(', ')} (default auto)`],
+  ['--send S', `send strategy of the transpose: ${SEND_STRATEGIES.join(', ')} (default host)`],
+  ['--timing', 'timing mode: no payload bytes move, only sizes and costs; verified is null (default off)'],
+  ['--profile NAME|FILE', 'machine profile: a name (spinmpi profiles) or a JSON profile file (default sc19)'],
+  ['--seed N', 'seed of the input matrix and of every random stream of the simulator (default 1)'],
+  ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets (default in order)'],
+  ['--json', 'print the report as one JSON object (default a table)'],
+]
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'expected a flag' })
 

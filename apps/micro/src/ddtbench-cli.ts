@@ -13,7 +13,7 @@ import { z } from 'zod'
 import { dataModeFits, ddtbenchProfile, specializedFits, unpackInput } from './ddtbench-unpack.js'
 
 export const DDTBENCH_CLI_USAGE =
-  'spinmpi run ddtbench [--app NAME] [--strategy all|host|iovec|specialized|rw-cp|auto] [--profile P] [--seed N] [--json]'
+  'spinmpi run ddtbench [--app NAME] [--strategy S] [--profile NAME|FILE] [--seed N] [--json]'
 
 export class DdtbenchOptionsError extends Error {
   override readonly name = 'DdtbenchOptionsError'
@@ -21,6 +21,15 @@ export class DdtbenchOptionsError extends Error {
 
 const APPS: readonly AppName[] = ['WRF', 'MILC', 'NAS_LU', 'NAS_MG', 'FFT2D', 'SPECFEM3D', 'LAMMPS', 'COMB', 'SW4LITE']
 const STRATEGIES = ['all', 'host', 'iovec', 'specialized', 'rw-cp', 'auto'] as const
+
+/** One line per option for `spinmpi run ddtbench --help`: the option as typed, what it does, its default. */
+export const DDTBENCH_CLI_OPTIONS: readonly (readonly [string, string])[] = [
+  ['--app NAME', `one app's inputs: ${APPS.join(', ')}, any case (default every app)`],
+  ['--strategy S', `receive strategies run beside host: ${STRATEGIES.join(', ')} (default all)`],
+  ['--profile NAME|FILE', 'machine profile: a name (spinmpi profiles) or a JSON profile file, with 32 HPUs (default sc19)'],
+  ['--seed N', "seed of DDTBench's random index lists (default 1)"],
+  ['--json', 'print the report as one JSON object (default tables)'],
+]
 type CliStrategy = (typeof STRATEGIES)[number]
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: 'expected a flag' })

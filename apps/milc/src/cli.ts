@@ -11,7 +11,22 @@ import { runMilc } from './run-milc.js'
 
 export const MILC_CLI_USAGE =
   'spinmpi run milc --ranks P --lattice XxYxZxT [--grid XxYxZxT] [--strategy S] [--steps K] [--timing] ' +
-  '[--profile NAME] [--seed N] [--reorder WINDOW] [--eager-limit BYTES] [--json]'
+  '[--profile NAME|FILE] [--seed N] [--reorder WINDOW] [--eager-limit BYTES] [--json]'
+
+/** One line per option for `spinmpi run milc --help`: the option as typed, what it does, its default. */
+export const MILC_CLI_OPTIONS: readonly (readonly [string, string])[] = [
+  ['--ranks P', 'number of ranks (required)'],
+  ['--lattice XxYxZxT', 'global lattice extents, each even, e.g. 8x8x8x8 (required)'],
+  ['--grid XxYxZxT', 'ranks per dimension, their product P (default: chosen from the prime factors of P)'],
+  ['--strategy S', `receive strategy of the halo receives: ${RECEIVE_CHOICES.join(', ')} (default auto)`],
+  ['--steps K', 'halo exchanges and stencil steps (default 1)'],
+  ['--timing', 'timing mode: no payload bytes move, only sizes and costs; verified is null (default off)'],
+  ['--profile NAME|FILE', 'machine profile: a name (spinmpi profiles) or a JSON profile file (default sc19)'],
+  ['--seed N', 'seed of the lattice field and of every random stream of the simulator (default 1)'],
+  ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets (default in order)'],
+  ['--eager-limit BYTES', "largest eager message; 0 sends every face by rendezvous (default: the profile's, sc19 8 KiB)"],
+  ['--json', 'print the report as one JSON object (default a table)'],
+]
 
 const int = z.coerce.number({ error: 'expected an integer' }).int({ error: 'expected an integer' })
 const positive = int.min(1, { error: 'expected a positive integer' })

@@ -1,4 +1,4 @@
-// `spinmpi compare --type FILE [--count N] [--profile P] [--hpus N] [--faults SPEC] [--fault-seed N] [--json]`: the same message
+// `spinmpi compare --type FILE [--count N] [--profile NAME|FILE] [--hpus N] [--faults SPEC] [--fault-seed N] [--json]`: the same message
 // through every receive strategy side by side, with SC19 §3.2.4's predicted time beside the
 // simulated one and the fastest verified strategy marked. `specialized` only runs when the
 // type's layout fits one of its handlers.

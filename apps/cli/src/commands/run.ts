@@ -4,16 +4,17 @@
 // each app owns its option names, their validation and its run: a handler in the app's package
 // takes the record and returns the report; this file dispatches by name and prints it (JSON with
 // --json, else a field/value table). `spinmpi run APP --help` lists that app's options only.
-//   spinmpi run ./app.ts --ranks 4 [--profile P] [--set path=value] [--timing] [--json] [-- args]
-//   spinmpi run fft2d --ranks 8 --n 512 --strategy rw-cp [--timing] [--profile P] [--seed S] [--json]
+//   spinmpi run ./app.ts --ranks 4 [--profile NAME|FILE] [--set path=value] [--timing] [--json] [-- args]
+//   spinmpi run fft2d --ranks 8 --n 512 --strategy rw-cp [--timing] [--profile NAME|FILE] [--seed S] [--json]
 //   spinmpi run milc --ranks 4 --lattice 8x8x8x8 [--strategy S] [--timing] [--json]
 import type { Command } from 'commander'
 import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
 import { formatCell, formatTable } from '../table.js'
-import { takeProfileOptions } from '../profile-option.js'
-import { takeFaultOptions, withFaultCounts } from '../fault-option.js'
+import { SET_HELP, takeProfileOptions } from '../profile-option.js'
+import { FAULT_SEED_HELP, takeFaultOptions, withFaultCounts } from '../fault-option.js'
+import { formatOptions, type OptionHelp } from '../option-help.js'
 import { looksLikeProgram } from '../launch/load-program.js'
 import { PROGRAM_USAGE } from '../launch/program-options.js'
 import { runProgram } from '../launch/run-program.js'
@@ -21,6 +22,8 @@ import { runProgram } from '../launch/run-program.js'
 interface AppCli extends AppArgsSpec {
   /** One line on what the app does, for its --help. */
   readonly about: string
+  /** The app's own options with their descriptions and defaults, for its --help. */
+  readonly options: readonly OptionHelp[]
   /** Validates the tokenized options (an *OptionsError names a bad flag) and runs. */
   run(args: AppArgs): Promise<object>
   /** Rows of a second text table, for reports with more than field/value pairs. */
@@ -33,21 +36,21 @@ const APPS: Record<string, () => Promise<AppCli>> = {
   fft2d: async () => {
     const m = await import('@spinmpi/fft2d')
     return {
-      usage: m.FFT2D_CLI_USAGE, flags: m.FFT2D_CLI_FLAGS, run: m.runFft2dCli,
+      usage: m.FFT2D_CLI_USAGE, options: m.FFT2D_CLI_OPTIONS, flags: m.FFT2D_CLI_FLAGS, run: m.runFft2dCli,
       about: 'a distributed 2-D FFT of an n x n complex matrix: row FFTs, a transpose by alltoall of derived datatypes, row FFTs',
     }
   },
   milc: async () => {
     const m = await import('@spinmpi/milc')
     return {
-      usage: m.MILC_CLI_USAGE, flags: m.MILC_CLI_FLAGS, run: m.runMilcCli,
+      usage: m.MILC_CLI_USAGE, options: m.MILC_CLI_OPTIONS, flags: m.MILC_CLI_FLAGS, run: m.runMilcCli,
       about: "MILC's 4-D lattice halo exchange of SU(3) matrices with non-contiguous faces, checked against a serial stencil",
     }
   },
   ddtbench: async () => {
     const m = await import('@spinmpi/micro')
     return {
-      usage: m.DDTBENCH_CLI_USAGE, flags: m.DDTBENCH_CLI_FLAGS, run: m.runDdtbenchCli, rows: m.ddtbenchTextRows,
+      usage: m.DDTBENCH_CLI_USAGE, options: m.DDTBENCH_CLI_OPTIONS, flags: m.DDTBENCH_CLI_FLAGS, run: m.runDdtbenchCli, rows: m.ddtbenchTextRows,
       about: 'the DDTBench (+COMB, SW4lite) datatypes: message bytes, blocks, γ and the processing time of each receive strategy',
     }
   },
@@ -133,21 +136,23 @@ async function runHelp(): Promise<string> {
   ].join('\n')
 }
 
-/** The help of one app: its usage line, what it does and its options (every app also takes --goal FILE). */
+/** Options every app takes, handled here before the app sees its words. */
+const SHARED_APP_OPTIONS: readonly OptionHelp[] = [
+  ['--set path=value', SET_HELP],
+  ['--goal FILE', 'also write the run as a GOAL schedule to FILE (default none)'],
+  ['--faults SPEC', 'inject faults into every simulation, e.g. loss=0.01,dup=0.005,nicmem=64KiB; docs/faults.md (default none)'],
+  ['--fault-seed N', FAULT_SEED_HELP],
+]
+
+/** The help of one app: its usage line, what it does and its options, then those every app takes. */
 export function appHelp(name: string, app: AppCli): string {
-  const options = [...app.usage.matchAll(/--[a-z-]+(?: [A-Za-z|.-]+)?/g)].map((m) => m[0])
   return [
     `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N]`,
     '',
     `${name}: ${app.about}.`,
     '',
     'Options:',
-    ...[...new Set(options)].map((o) => `  ${o}`),
-    '  --profile takes a name (spinmpi profiles) or a JSON profile file',
-    '  --set path=value  override a profile value, e.g. --set nic.hpus=8 (repeatable)',
-    '  --goal FILE  also write the run as a GOAL schedule to FILE',
-    '  --faults SPEC  inject faults into every simulation, e.g. loss=0.01,dup=0.005,nicmem=64KiB (docs/faults.md)',
-    '  --fault-seed N  seed of the fault draws',
+    ...formatOptions([...app.options, ...SHARED_APP_OPTIONS]),
     '',
   ].join('\n')
 }

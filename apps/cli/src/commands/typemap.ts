@@ -117,7 +117,7 @@ function summary(t: Datatype, count: number, index: number): string {
   const counted = total === undefined ? `more than ${SHOWN_RUNS} contiguous runs (up to ${leafRuns(t, count)}; too many to count)` : `${total} contiguous run${total === 1 ? '' : 's'}`
   const lines = [
     `${label}${kind}${count > 1 ? ` x ${count}` : ''}`,
-    `  size ${d.size} B, ${t.elements} elements; packed ${d.packSize} B`,
+    `  size ${d.size} B, ${t.elements} element${t.elements === 1 ? '' : 's'}; packed ${d.packSize} B`,
     `  lb ${d.lb}, ub ${d.ub}, extent ${d.extent}; true lb ${d.trueLb}, true ub ${d.trueUb}, true extent ${d.trueExtent}`,
     `  dataloop: ${describeLoop(loopOfCount(t, count))}`,
     `  handler class: ${c.kind}`,

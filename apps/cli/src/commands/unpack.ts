@@ -1,4 +1,4 @@
-// `spinmpi unpack --type FILE --strategy S [--count N] [--profile P] [--hpus N] [--reorder SEED]
+// `spinmpi unpack --type FILE --strategy S [--count N] [--profile NAME|FILE] [--hpus N] [--reorder SEED]
 // [--faults SPEC] [--fault-seed N] [--json]`: one message of `count` instances through one receive strategy on a two-node
 // machine; prints the message processing time, throughput, γ, NIC memory, DMA writes and queue
 // peak, and whether the received bytes equal a host unpack (exit code 1 when they do not).

@@ -6,24 +6,25 @@ import { RECEIVE_CHOICES, SEND_STRATEGIES } from '@spinmpi/runtime'
 import { UsageError } from '../cli-error.js'
 import { camelCase } from '../app-args.js'
 import { parseOptions } from '../options.js'
+import type { OptionHelp } from '../option-help.js'
 
 export const PROGRAM_USAGE =
   'spinmpi run FILE [--ranks P] [--profile NAME|FILE] [--set path=value]... [--strategy S] [--send S] [--seed N] ' +
   '[--timing] [--reorder WINDOW] [--faults SPEC] [--fault-seed N] [--json] [--goal FILE] [-- ARGS...]'
 
 /** One line per option for `spinmpi run FILE --help`. */
-export const PROGRAM_OPTION_HELP: readonly (readonly [string, string])[] = [
+export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
   ['--ranks P', 'number of ranks (default 4)'],
   ['--profile NAME|FILE', 'machine profile: a name (spinmpi profiles) or a JSON profile file (default sc19)'],
   ['--set path=value', 'override a profile value, e.g. --set nic.hpus=8 (repeatable)'],
   ['--strategy S', `receive strategy of non-contiguous receives: ${RECEIVE_CHOICES.join(', ')} (default auto)`],
   ['--send S', `send strategy of non-contiguous sends: ${SEND_STRATEGIES.join(', ')} (default host)`],
   ['--seed N', 'seed of every random stream of the simulator (default 1)'],
-  ['--timing', 'timing mode: no payload bytes move (buffers are null), only sizes and costs'],
-  ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets'],
+  ['--timing', 'timing mode: no payload bytes move (buffers are not filled), only sizes and costs'],
+  ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets (default in order)'],
   ['--faults SPEC', 'inject faults, e.g. loss=0.01,dup=0.005,nicmem=64KiB,rto=2us (docs/faults.md)'],
   ['--fault-seed N', 'seed of the fault draws (default: --seed)'],
-  ['--json', 'print the run summary as one JSON object'],
+  ['--json', 'print the run summary as one JSON object (default tables)'],
   ['--goal FILE', 'also write the run as a GOAL schedule to FILE'],
   ['-- ARGS...', "the program's own arguments (its second parameter, a string array)"],
 ]

@@ -10,6 +10,7 @@ import { loadProgram } from './load-program.js'
 import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './program-options.js'
 import { summarize, summaryText } from './run-summary.js'
 import { parseFaultOptions } from '../fault-option.js'
+import { formatOptions } from '../option-help.js'
 
 /** An error raised inside one rank of the user's program: reported as one line, exit 1. */
 export class ProgramError extends UsageError {
@@ -48,7 +49,6 @@ function firstLine(s: string): string {
 }
 
 export function programHelp(): string {
-  const width = Math.max(...PROGRAM_OPTION_HELP.map(([o]) => o.length))
   return [
     `Usage: ${PROGRAM_USAGE}`,
     '',
@@ -56,7 +56,7 @@ export function programHelp(): string {
     'async (comm, args) => result; every rank calls it with its own communicator.',
     '',
     'Options:',
-    ...PROGRAM_OPTION_HELP.map(([opt, text]) => `  ${opt.padEnd(width)}  ${text}`),
+    ...formatOptions(PROGRAM_OPTION_HELP),
     '',
   ].join('\n')
 }

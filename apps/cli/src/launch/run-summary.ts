@@ -1,10 +1,12 @@
 // What `spinmpi run FILE` prints after a run: simulated time per rank and the latest, messages
 // and bytes by protocol and by receive strategy, host CPU and HPU busy time, NIC memory peak,
-// fallbacks and unreceived messages. One object: --json prints it as it is, else as tables.
+// fallbacks, unreceived messages and each rank's return value. One object: --json prints it as
+// it is, else as tables.
 // Fields the runtime does not report (older runtimes) are left out rather than shown as zero.
 
 import type { FaultCounts, FaultSpec, RunResult } from '@spinmpi/runtime'
 import { formatTable } from '../table.js'
+import { resultsText } from './results-text.js'
 
 export interface StrategyLine {
   readonly receives: number
@@ -130,6 +132,7 @@ export function summaryText(s: RunSummary): string {
     { field: 'fallbacks', value: s.fallbacks },
     ...(s.faultCounts === undefined ? [] : faultRows(s.faultCounts)),
     ...(s.unreceived === undefined ? [] : [{ field: 'unreceived messages', value: unreceivedCount(s.unreceived) ?? JSON.stringify(s.unreceived) }]),
+    { field: 'results', value: resultsText(s.results) },
   ]
   // Many ranks: the first and last few (--json has every one).
   const shown = s.ranks <= PER_RANK_ROWS ? s.timeNs.map((_, r) => r)
