@@ -5,13 +5,13 @@
 import { withFaults, type FaultCounts, type FaultSpec } from '@spinmpi/runtime'
 import { FaultSpecSchema } from '@spinmpi/runtime/internal'
 import { UsageError } from './cli-error.js'
+import { TIME_UNITS } from './duration.js'
 
 export const FAULTS_HELP = 'inject faults, e.g. loss=0.01,dup=0.005,nicmem=64KiB,rto=2us,dupmode=handler (see docs/faults.md)'
 export const FAULT_SEED_HELP = 'seed of the fault draws (default: the run\'s seed, or 1)'
 
 const KEYS: Record<string, keyof FaultSpec> = { loss: 'loss', dup: 'dup', dupmode: 'dupMode', nicmem: 'nicmem', rto: 'rtoNs' }
 const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, kb: 1e3, mb: 1e6, gb: 1e9 }
-const TIME_UNITS: Record<string, number> = { '': 1, ns: 1, us: 1e3, 'µs': 1e3, ms: 1e6, s: 1e9 }
 
 /** The FaultSpec of `--faults TEXT` and `--fault-seed SEED` (either may be absent), or undefined. */
 export function parseFaultOptions(text: string | undefined, seed: string | number | undefined): FaultSpec | undefined {

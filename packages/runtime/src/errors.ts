@@ -1,5 +1,5 @@
 // Errors a run reports: MpiError (re-exported from @spinmpi/ddt), a rank's failure that aborts
-// the run, and the deadlock report.
+// the run, the deadlock report and the time-limit report.
 
 import { ERR_OTHER, MpiError, isMpiError, type ErrorClass } from '@spinmpi/ddt'
 import type { Status } from './comm/comm-types.js'
@@ -54,4 +54,34 @@ export class DeadlockError extends MpiError {
     ].join('\n'))
     this.name = 'DeadlockError'
   }
+}
+
+/** A rank still running when a time limit stopped the run, with what it was last doing. */
+export interface RunningRank {
+  readonly rank: number
+  /** e.g. "blocked in recv(source=0, tag=7, count=4 x float64)" or "last call iprobe(source=1, tag=0) on COMM_WORLD". */
+  readonly doing: string
+}
+
+/** Ranks a time-limit message names; the rest are counted (the error keeps all of them). */
+const NAMED_RANKS = 16
+
+/**
+ * The run's next event was past its simulated-time limit (RunOptions.timeLimitNs) while ranks were
+ * still running: one line with the limit, the time reached and what each such rank was doing.
+ */
+export class TimeLimitError extends MpiError {
+  constructor(readonly limitPs: number, readonly atPs: number, readonly running: readonly RunningRank[]) {
+    const named = running.slice(0, NAMED_RANKS).map((r) => `rank ${r.rank}: ${r.doing}`)
+    if (running.length > NAMED_RANKS) named.push(`${running.length - NAMED_RANKS} more`)
+    const what = running.length > 0 ? `${running.length} rank(s) still running: ${named.join('; ')}` : 'events left past it'
+    super(ERR_OTHER, `simulated time limit of ${showPs(limitPs)} reached at ${showPs(atPs)}: ${what}`)
+    this.name = 'TimeLimitError'
+  }
+}
+
+/** Picoseconds in the largest unit that keeps the number at least 1, e.g. "10 ms", "812.5 ns". */
+function showPs(ps: number): string {
+  for (const [unit, per] of [['s', 1e12], ['ms', 1e9], ['µs', 1e6]] as const) if (ps >= per) return `${ps / per} ${unit}`
+  return `${ps / 1000} ns`
 }

@@ -18,3 +18,4 @@ export {
   type PreparedNicBcast, type NicBcastKind, type Op, type UserOp, type UserFunction,
 } from './collectives/index.js'
 export { FaultSpecSchema, parseFaultSpec, clusterFaults } from './faults/fault-spec.js'
+export { TimeLimitNsSchema } from './time-limit-scope.js'

@@ -6,8 +6,9 @@ import { z } from 'zod'
 import type { NicMemoryPolicy, ReceiveStrategyChoice, SendStrategyName } from './strategies/contract.js'
 import { RECEIVE_STRATEGY_CHOICES, SEND_STRATEGY_CHOICES } from './types.js'
 import { FaultSpecSchema, type FaultSpec } from './faults/fault-spec.js'
+import { TimeLimitNsSchema } from './time-limit-scope.js'
 
-/** How to run a program: rank count, profile, seed, data or timing mode, receive and send strategies, reordering, tracing. */
+/** How to run a program: rank count, profile, seed, data or timing mode, receive and send strategies, reordering, tracing, a time limit. */
 export interface RunOptions {
   readonly ranks: number
   /** A profile name ('sc19' by default) or a full profile object. */
@@ -50,6 +51,13 @@ export interface RunOptions {
    * run of millions of messages keeps no record per receive. Default true.
    */
   readonly receiveRecords?: boolean
+  /**
+   * Limit on simulated time, in ns: events at or before it run; when the next event is later and a
+   * rank has not returned, the run stops with a TimeLimitError naming what each such rank was last
+   * doing (e.g. polling iprobe for a message nobody sends). Once every rank returned, the events
+   * left (packets still in flight) run as without a limit, so results under it are unchanged.
+   */
+  readonly timeLimitNs?: number
 }
 
 const positiveInt = z.number({ error: 'expected a positive integer' }).int({ error: 'expected a positive integer' })
@@ -70,6 +78,7 @@ export const RunOptionsSchema = z.strictObject({
   trace: z.literal('goal', { error: "expected 'goal'" }).optional(),
   faults: FaultSpecSchema.optional(),
   receiveRecords: z.boolean({ error: 'expected true or false' }).optional(),
+  timeLimitNs: TimeLimitNsSchema.optional(),
 })
 
 export function parseRunOptions(options: unknown): RunOptions {

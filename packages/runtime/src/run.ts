@@ -1,9 +1,10 @@
 // run(): N ranks as async functions on one simulated cluster. Deterministic: the simulator
 // orders same-time events by scheduling order and ranks start in rank order. A rank that throws
 // aborts the run (RankError names it); if every unfinished rank is blocked and no event is left,
-// the run stops with a DeadlockError listing each rank's pending operations.
+// the run stops with a DeadlockError listing each rank's pending operations; if the next event is
+// past the time limit while a rank runs, with a TimeLimitError saying what each such rank does.
 
-import { Cluster, nicReport, resolveProfile, toNs, type Profile, type Ps } from '@spinmpi/nic'
+import { Cluster, nicReport, ns, resolveProfile, toNs, type Profile, type Ps } from '@spinmpi/nic'
 import debugFactory from 'debug'
 import { ERR_ARG, MpiError } from '@spinmpi/ddt'
 import type { Comm } from './comm/comm-api.js'
@@ -14,7 +15,7 @@ import { Group } from './comm/group.js'
 import { RankProcess } from './comm/rank-process.js'
 import type { World } from './comm/world.js'
 import { collectUnreceived } from './unreceived.js'
-import { DeadlockError, RankError } from './errors.js'
+import { DeadlockError, RankError, TimeLimitError, type RunningRank } from './errors.js'
 import { parseRunOptions, type RunOptions } from './run-options.js'
 import { StatsCollector, type RunStats } from './stats.js'
 import { GoalTrace } from './trace/goal-trace.js'
@@ -23,6 +24,7 @@ import { faultCounts } from './faults/fault-counts.js'
 import { spilledReceivesOf } from './faults/spill-unpack.js'
 import { reportFaults, scopedFaults } from './faults/fault-scope.js'
 import { goalCaptureSink } from './trace/goal-capture.js'
+import { scopedTimeLimit } from './time-limit-scope.js'
 
 const log = debugFactory('spinmpi:runtime')
 
@@ -47,7 +49,7 @@ const DEFAULT_UNEXPECTED_BYTES = 4 * 1024 * 1024
 
 class Abort extends Error {}
 
-/** Runs `main` on `options.ranks` simulated ranks, one cluster node each, until every rank returned; rejects with a RankError if a rank throws and a DeadlockError if every rank is blocked. */
+/** Runs `main` on `options.ranks` simulated ranks, one cluster node each, until every rank returned; rejects with a RankError if a rank throws, a DeadlockError if every rank is blocked and a TimeLimitError past `timeLimitNs`. */
 export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<T> | T): Promise<RunResult<T>> {
   const o = parseRunOptions(options)
   if (typeof main !== 'function') throw new MpiError(ERR_ARG, 'run: main must be a function (comm) => result')
@@ -79,6 +81,9 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   for (let r = 0; r < o.ranks; r++) comms.push(new RankComm(new RankProcess(world, r), worldGroup, r, 0, worldShared, null))
   const results: T[] = new Array(o.ranks)
   const endPs: Ps[] = new Array(o.ranks).fill(-1)
+  let finished = 0
+  const limitNs = o.timeLimitNs ?? scopedTimeLimit()
+  const limitPs = limitNs === undefined ? Infinity : ns(limitNs)
   let failure: RankError | null = null
   const abort = new Abort()
   for (const comm of comms) {
@@ -88,6 +93,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
       await comm.endpoint.cpu.settle()
       results[rank] = value
       endPs[rank] = sim.now
+      finished++
     })().catch((err: unknown) => {
       if (failure !== null) return
       failure = new RankError(rank, err)
@@ -96,12 +102,17 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     })
   }
   try {
-    await sim.runAsync()
+    await sim.runAsync(limitPs)
+    // Every rank returned within the limit: what is left (packets in flight, no user code) runs
+    // as it would without one, so the results are the same.
+    if (finished === o.ranks && sim.pending > 0) await sim.runAsync()
   } catch (e) {
     if (e !== abort) throw e
   }
   if (failure !== null) throw failure
-  const blocked = comms.filter((c) => endPs[c.rank]! < 0).map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
+  const unfinished = comms.filter((c) => endPs[c.rank]! < 0)
+  if (unfinished.length > 0 && sim.pending > 0) throw new TimeLimitError(limitPs, sim.now, unfinished.map(runningRank))
+  const blocked = unfinished.map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
   if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
   const goal = trace === null ? null : trace.toText()
   if (goal !== null && sink !== undefined) sink.push(goal)
@@ -115,6 +126,14 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     stats,
     ...(goal === null ? {} : { goal }),
   }
+}
+
+/** What an unfinished rank does when the time limit stops the run: its blocking calls, else its last call. */
+function runningRank(c: RankComm): RunningRank {
+  const ops = c.proc.pendingOps.list()
+  if (ops.length > 0) return { rank: c.rank, doing: `blocked in ${ops.join(' + ')}` }
+  const last = c.proc.lastCall.describe()
+  return { rank: c.rank, doing: last === null ? 'no MPI call yet' : `last call ${last}` }
 }
 
 function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankComm[]): RunStats {

@@ -4,10 +4,11 @@
 // each app owns its option names, their validation and its run: a handler in the app's package
 // takes the record and returns the report; this file dispatches by name and prints it (JSON with
 // --json, else a field/value table). `spinmpi run APP --help` lists that app's options only.
-//   spinmpi run ./app.ts --ranks 4 [--profile NAME|FILE] [--set path=value] [--timing] [--json] [-- args]
+//   spinmpi run ./app.ts --ranks 4 [--profile NAME|FILE] [--set path=value] [--timing] [--time-limit 10ms] [--json] [-- args]
 //   spinmpi run fft2d --ranks 8 --n 512 --strategy rw-cp [--timing] [--profile NAME|FILE] [--seed S] [--json]
 //   spinmpi run milc --ranks 4 --lattice 8x8x8x8 [--strategy S] [--timing] [--json]
 import type { Command } from 'commander'
+import { TimeLimitError } from '@spinmpi/runtime'
 import { appArgs, type AppArgs, type AppArgsSpec } from '../app-args.js'
 import { UsageError } from '../cli-error.js'
 import { takeGoalOption, withGoalExport } from '../goal-option.js'
@@ -17,7 +18,8 @@ import { FAULT_SEED_HELP, takeFaultOptions, withFaultCounts } from '../fault-opt
 import { formatOptions, type OptionHelp } from '../option-help.js'
 import { looksLikeProgram } from '../launch/load-program.js'
 import { PROGRAM_USAGE } from '../launch/program-options.js'
-import { runProgram } from '../launch/run-program.js'
+import { ProgramError, runProgram } from '../launch/run-program.js'
+import { takeTimeLimitOption, TIME_LIMIT_HELP, withTimeLimitOption } from '../time-limit-option.js'
 
 interface AppCli extends AppArgsSpec {
   /** One line on what the app does, for its --help. */
@@ -96,8 +98,9 @@ export function registerRun(program: Command): void {
 async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
   const goal = takeGoalOption(argv)
   const faulted = takeFaultOptions(goal.rest)
-  const args = appArgs(takeProfileOptions(faulted.rest), cli)
-  const out = await withGoalExport(goal.file, () => withFaultCounts(faulted.faults, () => runApp(cli, args)))
+  const limit = takeTimeLimitOption(faulted.rest)
+  const args = appArgs(takeProfileOptions(limit.rest), cli)
+  const out = await withGoalExport(goal.file, () => withFaultCounts(faulted.faults, () => withTimeLimitOption(limit.ns, () => runApp(cli, args))))
   // the app accepted the value, so a string here is 'true' or 'false'
   if (args.json === true || args.json === 'true') {
     process.stdout.write(`${JSON.stringify(out)}\n`)
@@ -117,6 +120,7 @@ async function runApp(app: AppCli, args: AppArgs): Promise<object> {
   } catch (e) {
     // Apps report bad options with an error named *OptionsError: a one-line usage error here.
     if (e instanceof Error && e.name.endsWith('OptionsError')) throw new UsageError(e.message)
+    if (e instanceof TimeLimitError) throw new ProgramError(e.message)
     throw e
   }
 }
@@ -142,12 +146,13 @@ const SHARED_APP_OPTIONS: readonly OptionHelp[] = [
   ['--goal FILE', 'also write the run as a GOAL schedule to FILE (default none)'],
   ['--faults SPEC', 'inject faults into every simulation, e.g. loss=0.01,dup=0.005,nicmem=64KiB; docs/faults.md (default none)'],
   ['--fault-seed N', FAULT_SEED_HELP],
+  ['--time-limit DURATION', `${TIME_LIMIT_HELP}, in every simulation the app runs (default none)`],
 ]
 
 /** The help of one app: its usage line, what it does and its options, then those every app takes. */
 export function appHelp(name: string, app: AppCli): string {
   return [
-    `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N]`,
+    `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N] [--time-limit DURATION]`,
     '',
     `${name}: ${app.about}.`,
     '',

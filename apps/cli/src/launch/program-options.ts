@@ -7,10 +7,11 @@ import { UsageError } from '../cli-error.js'
 import { camelCase } from '../app-args.js'
 import { parseOptions } from '../options.js'
 import type { OptionHelp } from '../option-help.js'
+import { TIME_LIMIT_HELP, TimeLimitText } from '../time-limit-option.js'
 
 export const PROGRAM_USAGE =
   'spinmpi run FILE [--ranks P] [--profile NAME|FILE] [--set path=value]... [--strategy S] [--send S] [--seed N] ' +
-  '[--timing] [--reorder WINDOW] [--faults SPEC] [--fault-seed N] [--json] [--goal FILE] [-- ARGS...]'
+  '[--timing] [--reorder WINDOW] [--faults SPEC] [--fault-seed N] [--time-limit DURATION] [--json] [--goal FILE] [-- ARGS...]'
 
 /** One line per option for `spinmpi run FILE --help`. */
 export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
@@ -24,6 +25,7 @@ export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
   ['--reorder WINDOW', 'deliver the packets of each message out of order within WINDOW packets (default in order)'],
   ['--faults SPEC', 'inject faults, e.g. loss=0.01,dup=0.005,nicmem=64KiB,rto=2us (docs/faults.md)'],
   ['--fault-seed N', 'seed of the fault draws (default: --seed)'],
+  ['--time-limit DURATION', `${TIME_LIMIT_HELP} (default none)`],
   ['--json', 'print the run summary as one JSON object (default tables)'],
   ['--goal FILE', 'also write the run as a GOAL schedule to FILE'],
   ['-- ARGS...', "the program's own arguments (its second parameter, a string array)"],
@@ -45,6 +47,7 @@ const ProgramOptions = z.strictObject({
   reorder: positiveInt.optional(),
   faults: z.string().optional(),
   faultSeed: z.string().optional(),
+  timeLimit: TimeLimitText.optional(),
   json: z.boolean().default(false),
   goal: z.string().min(1, 'expected a file name').optional(),
   help: z.boolean().default(false),

@@ -1,8 +1,9 @@
 // `spinmpi run FILE [options] [-- args]`: loads the user's program, runs it on the simulated
-// cluster with run(), and prints the run summary (run-summary.ts). A rank that throws ends the
-// command with one line naming the rank and what it was doing, and exit code 1.
+// cluster with run(), and prints the run summary (run-summary.ts). A rank that throws, a deadlock
+// or a passed --time-limit ends the command with one line naming the ranks and what they were
+// doing, and exit code 1.
 
-import { DeadlockError, RankError, run, type RunResult } from '@spinmpi/runtime'
+import { DeadlockError, RankError, run, TimeLimitError, type RunResult } from '@spinmpi/runtime'
 import { UsageError } from '../cli-error.js'
 import { withGoalExport } from '../goal-option.js'
 import { loadProfile } from '../profile-option.js'
@@ -33,10 +34,12 @@ export async function runProgram(file: string, words: readonly string[]): Promis
       ranks: o.ranks, profile, seed: o.seed, mode, strategy: o.strategy, send: o.send,
       ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder } }),
       ...(faults === undefined ? {} : { faults }),
+      ...(o.timeLimit === undefined ? {} : { timeLimitNs: o.timeLimit }),
     }, (comm) => main(comm, [...o.args])))
   } catch (err) {
     if (err instanceof RankError) throw new ProgramError(firstLine(err.message))
     if (err instanceof DeadlockError) throw new ProgramError(err.message.split('\n').map((l) => l.trim()).join('; '))
+    if (err instanceof TimeLimitError) throw new ProgramError(err.message)
     if (err instanceof UsageError) throw err
     throw err
   }

@@ -21,6 +21,7 @@ import type { Group } from './group.js'
 import { userBits } from './match-bits.js'
 import { PointToPointImpl } from './p2p.js'
 import { UNLISTED } from './pending.js'
+import type { PeerName } from './last-call.js'
 import type { RankProcess } from './rank-process.js'
 import type { World } from './world.js'
 import { showValue } from './validate.js'
@@ -115,17 +116,24 @@ export class RankComm implements CommCore {
     return this.proc.pendingOps.around(`${call.label} on ${this.name}`, result).finally(() => { this.inCollective-- }) as T
   }
 
-  private live(what: string): void {
+  /** Notes the call (time-limit report) and checks the communicator was not freed. */
+  private live(what: string, peerName: PeerName = '', peer?: unknown, tag?: unknown): void {
+    this.proc.lastCall.note(what, this, peerName, peer, tag)
     if (this.freed) throw new MpiError(ERR_ARG, `${what}: communicator ${this.name} was freed`)
   }
 
+  /** Notes a call that works on requests only (wait, test, cancel, compute): no freed check. */
+  private called(what: string): void {
+    this.proc.lastCall.note(what, this)
+  }
+
   // point-to-point (user context)
-  send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { this.live('send'); return this.p2p.send(buf, count, type, dest, tag) }
-  ssend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { this.live('ssend'); return this.p2p.ssend(buf, count, type, dest, tag) }
-  recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status> { this.live('recv'); return this.p2p.recv(buf, count, type, source, tag) }
-  isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { this.live('isend'); return this.p2p.isend(buf, count, type, dest, tag) }
-  issend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { this.live('issend'); return this.p2p.issend(buf, count, type, dest, tag) }
-  irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request { this.live('irecv'); return this.p2p.irecv(buf, count, type, source, tag) }
+  send(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { this.live('send', 'dest', dest, tag); return this.p2p.send(buf, count, type, dest, tag) }
+  ssend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Promise<void> { this.live('ssend', 'dest', dest, tag); return this.p2p.ssend(buf, count, type, dest, tag) }
+  recv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Promise<Status> { this.live('recv', 'source', source, tag); return this.p2p.recv(buf, count, type, source, tag) }
+  isend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { this.live('isend', 'dest', dest, tag); return this.p2p.isend(buf, count, type, dest, tag) }
+  issend(buf: Buffer, count: number, type: Datatype, dest: number, tag: number): Request { this.live('issend', 'dest', dest, tag); return this.p2p.issend(buf, count, type, dest, tag) }
+  irecv(buf: Buffer, count: number, type: Datatype, source: number, tag: number): Request { this.live('irecv', 'source', source, tag); return this.p2p.irecv(buf, count, type, source, tag) }
   sendrecv(
     sendbuf: Buffer, sendcount: number, sendtype: Datatype, dest: number, sendtag: number,
     recvbuf: Buffer, recvcount: number, recvtype: Datatype, source: number, recvtag: number,
@@ -137,17 +145,17 @@ export class RankComm implements CommCore {
     this.live('sendrecvReplace')
     return this.p2p.sendrecvReplace(buf, count, type, dest, sendtag, source, recvtag)
   }
-  wait(req: Request): Promise<Status> { return this.p2p.wait(req) }
-  waitall(reqs: readonly Request[]): Promise<Status[]> { return this.p2p.waitall(reqs) }
-  waitany(reqs: readonly Request[]): Promise<AnyCompletion> { return this.p2p.waitany(reqs) }
-  waitsome(reqs: readonly Request[]): Promise<SomeCompletion> { return this.p2p.waitsome(reqs) }
-  test(req: Request): Promise<Status | null> { return this.p2p.test(req) }
-  testall(reqs: readonly Request[]): Promise<Status[] | null> { return this.p2p.testall(reqs) }
-  testany(reqs: readonly Request[]): Promise<AnyCompletion | null> { return this.p2p.testany(reqs) }
-  testsome(reqs: readonly Request[]): Promise<SomeCompletion> { return this.p2p.testsome(reqs) }
-  cancel(req: Request): void { this.p2p.cancel(req) }
-  probe(source: number, tag: number): Promise<Status> { this.live('probe'); return this.p2p.probe(source, tag) }
-  iprobe(source: number, tag: number): Promise<Status | null> { this.live('iprobe'); return this.p2p.iprobe(source, tag) }
+  wait(req: Request): Promise<Status> { this.called('wait'); return this.p2p.wait(req) }
+  waitall(reqs: readonly Request[]): Promise<Status[]> { this.called('waitall'); return this.p2p.waitall(reqs) }
+  waitany(reqs: readonly Request[]): Promise<AnyCompletion> { this.called('waitany'); return this.p2p.waitany(reqs) }
+  waitsome(reqs: readonly Request[]): Promise<SomeCompletion> { this.called('waitsome'); return this.p2p.waitsome(reqs) }
+  test(req: Request): Promise<Status | null> { this.called('test'); return this.p2p.test(req) }
+  testall(reqs: readonly Request[]): Promise<Status[] | null> { this.called('testall'); return this.p2p.testall(reqs) }
+  testany(reqs: readonly Request[]): Promise<AnyCompletion | null> { this.called('testany'); return this.p2p.testany(reqs) }
+  testsome(reqs: readonly Request[]): Promise<SomeCompletion> { this.called('testsome'); return this.p2p.testsome(reqs) }
+  cancel(req: Request): void { this.called('cancel'); this.p2p.cancel(req) }
+  probe(source: number, tag: number): Promise<Status> { this.live('probe', 'source', source, tag); return this.p2p.probe(source, tag) }
+  iprobe(source: number, tag: number): Promise<Status | null> { this.live('iprobe', 'source', source, tag); return this.p2p.iprobe(source, tag) }
 
   // communicators and topologies
   dup(): Promise<Comm> {
@@ -213,6 +221,7 @@ export class RankComm implements CommCore {
   nowPs(): number { return Math.max(this.sim.now, this.endpoint.cpu.freeAt) }
 
   async compute(work: ComputeWork): Promise<void> {
+    this.called('compute')
     const ps = computePs(work, this.profile)
     this.endpoint.trace?.calc(ps)
     await this.endpoint.cpu.spend(ps)

@@ -8,7 +8,7 @@
 import { ERR_COUNT, ERR_TYPE, flatten, MpiError, pack, unpack, type Datatype, type Runs } from '@spinmpi/ddt'
 import { typeSpan } from '../comm/buffer.js'
 import { checkCount, checkMessageSize } from '../comm/validate.js'
-import { Cluster, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
+import { Cluster, ns, resolveProfile, toNs, type HandlerSplit, type Profile, type SeriesSamples } from '@spinmpi/nic/internal'
 import type { PlanDetails, ReceiveStrategyChoice, ReceiveStrategyName, SendStrategyName } from '../strategies/contract.js'
 import { fillData, fillGuard, GUARD } from './fill.js'
 import { receiveLayout } from '../strategies/layout.js'
@@ -23,6 +23,8 @@ import { clusterFaults, parseFaultSpec, type FaultSpec } from '../faults/fault-s
 import { faultCounts, type FaultCounts } from '../faults/fault-counts.js'
 import { spilledReceivesOf } from '../faults/spill-unpack.js'
 import { reportFaults, scopedFaults } from '../faults/fault-scope.js'
+import { scopedTimeLimit } from '../time-limit-scope.js'
+import { TimeLimitError } from '../errors.js'
 
 export interface RunUnpackOptions {
   readonly type: Datatype
@@ -105,6 +107,15 @@ function checkUnpackSize(o: RunUnpackOptions, count: number): void {
   }
 }
 
+/** Runs the cluster to its end, or (inside withTimeLimit) to the limit: an event past it is a TimeLimitError. */
+function runWithinLimit(cluster: Cluster): void {
+  const limitNs = scopedTimeLimit()
+  if (limitNs === undefined) return cluster.run()
+  const limitPs = ns(limitNs)
+  cluster.sim.run(limitPs)
+  if (cluster.sim.pending > 0) throw new TimeLimitError(limitPs, cluster.sim.now, [])
+}
+
 export function runUnpack(o: RunUnpackOptions): UnpackResult {
   const count = o.count ?? 1
   checkUnpackSize(o, count)
@@ -145,7 +156,7 @@ export function runUnpack(o: RunUnpackOptions): UnpackResult {
   )
   const plan = posted.plan
   const sent = sendTyped({ nic: sender, dest: { target: 1, matchBits: 1n }, type: o.type, count, buffer: sendBuf, bufferOffset: origin, strategy: o.sendStrategy ?? 'host' })
-  cluster.run()
+  runWithinLimit(cluster)
   const record = receiver.stats.messages.find((m) => m.meId === posted.me.id)
   if (record === undefined) throw new Error('runUnpack: the message did not arrive')
   const finishPs = plan.finish()
