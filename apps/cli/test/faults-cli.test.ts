@@ -1,6 +1,7 @@
 // --faults and --fault-seed (docs/faults.md): the text parser, and unpack / compare / run FILE
 // with faults, through the built CLI where a summary is printed.
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -68,6 +69,24 @@ describe('unpack and compare with --faults', () => {
       expect(r.verified).toBe(true)
       expect(r.faults.retransmitted).toBe(r.faults.dropped)
       expect(r.faults.dropped).toBeGreaterThan(0) // every strategy's run draws the same faults
+    }
+  })
+})
+
+describe("README's compare under faults", () => {
+  it('shows losses and duplicates for every strategy and spills for every NIC strategy', async () => {
+    const line = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').find((l) => /^npx spinmpi compare .*--faults/.test(l))
+    expect(line).toBeDefined()
+    const args = line!.replace(/\s+#\s.*$/, '').split(/\s+/).slice(2).map((a) => a.startsWith('examples/') ? join(ROOT, a) : a)
+    const j = JSON.parse(await runCommand(registerCompare, [...args, '--json']))
+    const ran = j.rows.filter((r: { verified: boolean | null }) => r.verified !== null)
+    expect(ran.length).toBeGreaterThanOrEqual(5)
+    for (const r of ran) {
+      expect(r.verified).toBe(true)
+      expect(r.faults.dropped).toBeGreaterThan(0)
+      expect(r.faults.duplicates).toBeGreaterThan(0)
+      // the host strategy unpacks from host memory: nothing to spill
+      if (r.strategy !== 'host') expect(r.faults.spilledPackets).toBeGreaterThan(0)
     }
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -86,5 +86,16 @@ describe('spinmpi typemap', () => {
     expect(await run(['--type', join(dir, 'bom.json')])).toContain('size 4 B')
     await expect(run(['--type', 'examples/types/vector-64.json', '--count', '1e12'])).rejects.toThrow(/^--count: 1000000000000 instances/)
     await expect(run(['--type', 'examples/types/vector-64.json', '--count', ''])).rejects.toThrow(/--count: expected an integer, got ""/)
+  })
+
+  it('names a misspelt field with a did-you-mean, nested too', async () => {
+    const file = typeFile({ kind: 'contiguous', count: 2, oldtype: { kind: 'vector', count: 2, blocklen: 1, stride: 4, oldtype: 'float64' } })
+    await expect(run(['--type', file])).rejects.toThrow(`${file}: oldtype: vector: unknown field "blocklen" (did you mean "blocklength"?)`)
+  })
+
+  it('reads every example type file', async () => {
+    const files = readdirSync('examples/types').filter((f) => f.endsWith('.json'))
+    expect(files.length).toBeGreaterThanOrEqual(9)
+    for (const f of files) expect(await run(['--type', `examples/types/${f}`])).toContain('size')
   })
 })

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { Datatype } from './datatype.js'
 import type { TypeSpec } from './spec-types.js'
 import { typeSpecSchema } from './spec.js'
+import { findUnknownFields } from './json-keys.js'
 import { elementary } from './elementary.js'
 import { ERR_ARG, ERR_TYPE, MpiError } from './errors.js'
 import { MAX_TYPE_DEPTH } from './type.js'
@@ -62,9 +63,6 @@ function issueToError(issue: z.core.$ZodIssue, path: Path, input: unknown, prefi
     if (typeof value === 'string') return new MpiError(ERR_TYPE, `${where}: unknown elementary type '${value}'`)
     return new MpiError(ERR_TYPE, `${where}: expected an elementary type name or an object with "kind"`)
   }
-  if (issue.code === 'unrecognized_keys') {
-    return new MpiError(ERR_ARG, `${where}: unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`)
-  }
   if (issue.code === 'invalid_type' && value === undefined) return new MpiError(ERR_ARG, `${where}: missing (${issue.message})`)
   return new MpiError(ERR_ARG, `${where}: ${issue.message}`)
 }
@@ -94,6 +92,8 @@ export function parseTypeSpec(value: unknown, prefix = ''): TypeSpec {
   checkNesting(value, prefix)
   const result = typeSpecSchema.safeParse(value)
   if (result.success) return result.data
+  const unknown = findUnknownFields(value)
+  if (unknown !== undefined) throw new MpiError(ERR_ARG, `${formatPath(prefix, unknown.path)}: ${unknown.kind}: ${unknown.message}`)
   const { issue, path } = mostSpecific(result.error.issues[0]!, []) // a failed parse has an issue
   throw issueToError(issue, path, value, prefix)
 }

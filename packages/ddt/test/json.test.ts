@@ -60,7 +60,28 @@ describe('JSON errors name the offending field', () => {
       'ERR_ARG', 'subsizes[0]: expected a positive integer')
     expectMpiError(() => typeFromJson({ kind: 'subarray', sizes: [4], subsizes: [1], starts: [0], order: 'X', oldtype: 'int8' }),
       'ERR_ARG', "order: expected 'C' or 'F'")
-    expectMpiError(() => typeFromJson({ kind: 'contiguous', count: 1, oldtype: 'int32', cnt: 2 }), 'ERR_ARG', "type: unexpected field 'cnt'")
+    expectMpiError(() => typeFromJson({ kind: 'contiguous', count: 1, oldtype: 'int32', cnt: 2 }), 'ERR_ARG',
+      'type: contiguous: unknown field "cnt"')
+  })
+
+  it('names unknown fields, at any depth, before the fields they leave missing', () => {
+    const msg = (v: unknown) => { try { typeFromJson(v); return '' } catch (e) { return (e as Error).message } }
+    expect(msg({ kind: 'vector', count: 2, blocklen: 1, stride: 4, oldtype: 'float64' }))
+      .toBe('type: vector: unknown field "blocklen" (did you mean "blocklength"?)')
+    expect(msg({ kind: 'contiguous', count: 2, oldtype: { kind: 'vector', count: 2, blocklen: 1, stride: 4, oldtype: 'int8' } }))
+      .toBe('oldtype: vector: unknown field "blocklen" (did you mean "blocklength"?)')
+    expect(msg({ kind: 'struct', blocklengths: [1, 1], displacements: [0, 8], types: ['int8',
+      { kind: 'resized', lb: 0, extnt: 4, oldtype: 'int8', colour: 'red' }] }))
+      .toBe('types[1]: resized: unknown fields "extnt" (did you mean "extent"?), "colour"')
+    expect(msg({ kind: 'indexed', BlockLengths: [1], displacements: [0], oldtype: 'int8' }))
+      .toBe('type: indexed: unknown field "BlockLengths" (did you mean "blocklengths"?)')
+    // a field the object already has is not suggested again
+    expect(msg({ kind: 'vector', count: 1, blocklength: 1, blocklengths: [1], stride: 1, oldtype: 'int8' }))
+      .toBe('type: vector: unknown field "blocklengths"')
+    expect(msg({ kind: 'dup', oldtype: 'int8', zzz: 1 })).toBe('type: dup: unknown field "zzz"')
+    expect(msg({ kind: 'dup', oldtype: 'int8', cnt: 1 })).toBe('type: dup: unknown field "cnt"')
+    expect(() => parseTypeFile('[{"kind":"dup","oldtype":"int8"},{"kind":"vector","Count":1,"blocklength":1,"stride":1,"oldtype":"int8"}]'))
+      .toThrow('[1]: vector: unknown field "Count" (did you mean "count"?)')
   })
 
   it('unknown names and kinds are ERR_TYPE', () => {

@@ -17,7 +17,7 @@ import { allocOpArrays, OP_CALC, OP_RECV, OP_SEND, opId, opIndex, widenSizes, ty
 /** The first 64-bit word of a LogGOPSim binary schedule (Parser.hpp's serialized graph). */
 export const GOAL_BINARY_MAGIC = 4223n
 /** LogGOPSim overwrites the magic with this when a run used --save-mem (the file is spent). */
-const MAGIC_INVALIDATED = 2342n
+export const MAGIC_INVALIDATED = 2342n
 const NODE_BYTES = 39
 const WILDCARD = 0xffffffff
 const CHUNK = 1 << 20

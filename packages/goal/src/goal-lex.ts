@@ -1,6 +1,6 @@
 // Splits GOAL text into tokens with line numbers, one at a time. Comments (`// ...` and `/* ... */`) are
 // dropped; line ends are tokens because a GOAL statement ends at the end of its line.
-import { GoalSyntaxError } from './goal-errors.js'
+import { GoalSyntaxError, describeChar } from './goal-errors.js'
 
 export type TokenKind = 'word' | 'int' | 'any' | 'colon' | 'lbrace' | 'rbrace' | 'eol' | 'eof'
 
@@ -83,7 +83,7 @@ export class GoalLexer {
         this.i++
         return { kind: c === 58 ? 'colon' : c === 123 ? 'lbrace' : 'rbrace', text: text[i]!, line, value: 0 }
       } else {
-        throw new GoalSyntaxError(line, `unexpected character '${text[i]}'`)
+        throw new GoalSyntaxError(line, `unexpected ${describeChar(String.fromCodePoint(text.codePointAt(i)!))}`)
       }
     }
     return { kind: 'eof', text: '', line: this.line, value: 0 }

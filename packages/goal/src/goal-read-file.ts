@@ -1,7 +1,7 @@
 // Reading a GOAL file from disk in 256 KB chunks (text, or LogGOPSim's binary format by its magic
 // number), straight into the simulator's operation graph.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { GOAL_BINARY_MAGIC, readGoalBinary } from './goal-binary.js'
+import { GOAL_BINARY_MAGIC, MAGIC_INVALIDATED, readGoalBinary } from './goal-binary.js'
 import { readGoalGraph, type GoalGraph, type GoalReadOptions } from './goal-read.js'
 
 /** Reads a GOAL text file, or a LogGOPSim binary schedule (recognised by its first 8 bytes). */
@@ -11,7 +11,9 @@ export function readGoalFile(path: string, options: Omit<GoalReadOptions, 'sizeH
     const size = fstatSync(fd).size
     const head = new Uint8Array(8)
     const got = readSync(fd, head, 0, 8, 0)
-    if (got === 8 && new DataView(head.buffer).getBigUint64(0, true) === GOAL_BINARY_MAGIC) {
+    const magic = got === 8 ? new DataView(head.buffer).getBigUint64(0, true) : -1n
+    // a spent schedule goes to the binary reader too, which says so (as text it is garbage)
+    if (magic === GOAL_BINARY_MAGIC || magic === MAGIC_INVALIDATED) {
       return { ...readGoalBinary((buf, offset, length, position) => readSync(fd, buf, offset, length, position), size), labels: null }
     }
     let position = 0

@@ -2,7 +2,7 @@
 // whole-file string, so files of any size read in memory proportional to their operations.
 // Same grammar, same checks and the same one-line "line N: ..." errors as parseGoal (the object
 // reader, which stays for library users); a test holds the two to the same graphs and errors.
-import { GoalSyntaxError } from './goal-errors.js'
+import { GoalSyntaxError, describeChar } from './goal-errors.js'
 import { LabelTable } from './goal-labels.js'
 import { ANY, MAX_CPU_NIC, MAX_TAG } from './goal-types.js'
 import { OpGraphBuilder } from './loggops-graph-builder.js'
@@ -448,7 +448,7 @@ class GoalByteReader {
         this.tk = c === 58 ? T_COLON : c === 123 ? T_LBRACE : T_RBRACE
         return
       }
-      throw new GoalSyntaxError(this.line, `unexpected character '${charAt(buf, i, end)}'`)
+      throw new GoalSyntaxError(this.line, `unexpected ${describeChar(charAt(buf, i, end))}`)
     }
   }
 
@@ -537,5 +537,6 @@ function latin1(buf: Uint8Array, start: number, end: number): string {
 function charAt(buf: Uint8Array, i: number, end: number): string {
   const c = buf[i]!
   const n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1
-  return new TextDecoder().decode(buf.subarray(i, Math.min(end, i + n))).slice(0, 1)
+  const text = new TextDecoder().decode(buf.subarray(i, Math.min(end, i + n)))
+  return String.fromCodePoint(text.codePointAt(0) ?? 0xfffd)
 }

@@ -1,7 +1,9 @@
 // The streaming byte reader and the binary format against the object reader: the same graph,
 // the same per-host times and the same error messages, on the example files and on generated
 // schedules larger than the reader's 1 MB chunk.
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +11,7 @@ import { GoalScheduleError, GoalSyntaxError } from '../src/goal-errors.js'
 import { parseGoal } from '../src/goal-parse.js'
 import { readGoalGraphFromBytes, MAX_TOKEN_BYTES } from '../src/goal-read.js'
 import { readGoalBinary, writeGoalBinary } from '../src/goal-binary.js'
+import { readGoalFile } from '../src/goal-read-file.js'
 import { writeAllreduce, writePingPongChain, writeRandomExchange } from '../src/goal-synthetic.js'
 import { allocRankIds, buildOpGraph, type OpGraph } from '../src/loggops-graph.js'
 import { ANY } from '../src/goal-types.js'
@@ -108,6 +111,10 @@ describe('readGoalGraph (streaming) against parseGoal (objects)', () => {
 
   it.each(BAD_GOAL_TEXTS)('%s -> the same one-line error', (_name, source, message) => {
     expect(() => readGoalGraphFromBytes(source)).toThrow(new GoalSyntaxError(Number(/^line (\d+)/.exec(message)![1]), message.replace(/^line \d+: /, '')))
+  })
+
+  it('names a byte that is not UTF-8 by what it is', () => {
+    expect(() => readGoalGraphFromBytes(Uint8Array.of(0xff, 0x0a))).toThrow(new GoalSyntaxError(1, 'unexpected byte (not UTF-8)'))
   })
 
   it('keeps labels only when asked, for unmatched-operation reports', () => {
@@ -216,6 +223,18 @@ describe("LogGOPSim's binary format", () => {
     const back = binaryRoundTrip(g).graph
     expectSameGraph(back, g)
     expect(simulateLogGopsGraph(back)).toEqual(simulateLogGopsGraph(g))
+  })
+
+  it('reads a spent schedule (magic 2342) as binary, so the error says it was spent', () => {
+    const { bytes } = binaryRoundTrip(readGoalGraphFromBytes('num_ranks 1\nrank 0 {\na: calc 1\n}\n'))
+    new DataView(bytes.buffer, bytes.byteOffset).setBigUint64(0, 2342n, true)
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-goal-'))
+    try {
+      writeFileSync(join(dir, 'spent.bin'), bytes)
+      expect(() => readGoalFile(join(dir, 'spent.bin'))).toThrow(new GoalScheduleError('binary', 'this schedule was spent by a LogGOPSim --save-mem run (magic 2342)'))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('rejects a file that is not a schedule, a truncated one and inconsistent dependency counts', () => {

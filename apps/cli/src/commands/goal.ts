@@ -69,12 +69,16 @@ export function registerGoal(program: Command): void {
     })
 }
 
-/** Reads a GOAL text or binary file in chunks; file errors become one-line usage errors. */
+/**
+ * Reads a GOAL text or binary file in chunks. Every error becomes one usage line that names the
+ * file, as a compiler would (`app.goal:3: ...`; binary: `app.bin: ranks[0].ops[2].type: ...`).
+ */
 function readGraph(file: string, keepLabels: boolean): GoalGraph {
   try {
     return readGoalFile(file, { keepLabels })
   } catch (err) {
-    if (err instanceof GoalSyntaxError || err instanceof GoalScheduleError) throw err
+    if (err instanceof GoalSyntaxError) throw new UsageError(`${file}:${err.line}: ${err.detail}`)
+    if (err instanceof GoalScheduleError) throw new UsageError(`${file}: ${err.message}`)
     const code = (err as NodeJS.ErrnoException).code
     if (code === undefined) throw err
     throw new UsageError(`cannot read GOAL file ${file} (${code})`)

@@ -1,0 +1,40 @@
+// `spinmpi goal run|txt2bin` on files that are not valid schedules: one line naming the file,
+// `FILE:LINE: ...` for text and `FILE: field: ...` for binary, with no error class name.
+// Through the built CLI, since the line is shaped where main.ts prints it.
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const CLI = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+const PINGPONG = fileURLToPath(new URL('../../../examples/goal/pingpong.goal', import.meta.url))
+const dir = mkdtempSync(join(tmpdir(), 'spinmpi-goal-cli-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function spinmpi(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: dir }, (err, stdout, stderr) =>
+      resolve({ code: err === null ? 0 : (err.code as number), stdout, stderr }))
+  })
+}
+
+describe('spinmpi goal: errors name the file', () => {
+  it('a text that is not GOAL: FILE:LINE, for run and txt2bin', async () => {
+    writeFileSync(join(dir, 'app.ts'), "import { run } from '@spinmpi/runtime'\n")
+    for (const args of [['run', 'app.ts'], ['txt2bin', 'app.ts', 'app.bin']]) {
+      expect(await spinmpi('goal', ...args)).toEqual({ code: 1, stdout: '', stderr: "spinmpi: app.ts:1: 'import' outside a rank block\n" })
+    }
+    writeFileSync(join(dir, 'open.goal'), 'num_ranks 1\nrank 0 {\ncalc 1\n')
+    expect((await spinmpi('goal', 'run', 'open.goal')).stderr).toBe("spinmpi: open.goal:4: end of file inside the block of rank 0 (missing '}')\n")
+  })
+
+  it('a binary schedule: FILE: the bad field', async () => {
+    expect((await spinmpi('goal', 'txt2bin', PINGPONG, 'pingpong.bin')).code).toBe(0)
+    writeFileSync(join(dir, 'cut.bin'), readFileSync(join(dir, 'pingpong.bin')).subarray(0, 100))
+    const cut = await spinmpi('goal', 'run', 'cut.bin')
+    expect(cut.code).toBe(1)
+    expect(cut.stderr).toMatch(/^spinmpi: cut\.bin: ranks\[0\]: data \[\d+, \d+\) lies outside the file\n$/)
+  })
+})
