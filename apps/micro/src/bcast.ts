@@ -70,8 +70,10 @@ export const bcastFigure: Figure = {
   name: 'bcast',
   title: 'SC17 Fig. 5a / Myrinet Fig. 8-9: offloaded broadcast (sPIN streaming, store-and-forward, Portals 4 triggered puts, NIC binary tree) vs host binomial',
   plot: [
-    { x: 'ranks', y: 'ns', series: ['profile', 'algorithm', 'bytes'], panel: 'profile', logX: true, logY: true, xLabel: 'ranks', yLabel: 'broadcast latency', yUnit: 'ns' },
-    { x: 'bytes', y: 'ns', series: ['algorithm', 'ranks'], panel: 'profile', logX: true, logY: true, xLabel: 'message size', xUnit: 'bytes', yLabel: 'broadcast latency', yUnit: 'ns' },
+    // one line per algorithm and size over ranks (sizes swept at one rank count alone are in the next chart)
+    { x: 'ranks', y: 'ns', series: 'algorithm', dash: { field: 'bytes', title: 'message size', unit: 'bytes' }, minPoints: 2, panel: 'profile', logX: true, logY: true, xLabel: 'ranks', yLabel: 'broadcast latency', yUnit: 'ns' },
+    // the Myrinet size sweep (SC17 has two sizes only, drawn above)
+    { x: 'bytes', y: 'ns', series: 'algorithm', dash: { field: 'ranks', title: 'ranks' }, minPoints: 2, panel: 'profile', panels: ['myrinet'], logX: true, logY: true, xLabel: 'message size', xUnit: 'bytes', yLabel: 'broadcast latency', yUnit: 'ns' },
   ],
   async run(options: FigureOptions): Promise<FigureResult> {
     const rows: BcastRow[] = []

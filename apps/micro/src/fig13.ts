@@ -25,6 +25,12 @@ const LAYOUTS: readonly Layout[] = ['profile', 'compact']
 const layoutsOf = (s: ReceiveStrategyName): readonly Layout[] => (s === 'specialized' ? ['profile'] : LAYOUTS)
 const withLayout = (l: Layout, o: Record<string, unknown>) => (l === 'compact' ? { ...o, ...COMPACT } : o)
 
+/** Panels b and c: the checkpoint layout as the line's dash, its values named in the legend. */
+const LAYOUT_DASH = {
+  field: 'layout', title: 'checkpoint layout',
+  labels: { profile: "profile's (sc19: 612 B MPITypes segment)", compact: 'compact (12 B + 8 B per frame)' },
+}
+
 const HPUS = [1, 2, 4, 8, 16, 32]
 const BLOCKS = [64, 128, 256, 512, 1024, 2048]
 /** Panel c's block size (γ = 16), where the handlers are slow enough for Δr to vary with P. */
@@ -35,8 +41,8 @@ export const fig13: Figure = {
   title: 'SC19 Fig. 13: throughput vs HPUs (specialized at line rate with 2 HPUs); NIC memory vs block size and vs HPUs',
   plot: [
     { x: 'hpus', y: 'gbps', series: 'strategy', panel: 'panel', logX: true, xLabel: 'HPUs', yLabel: 'throughput (Gbit/s)', hline: { field: 'lineRateGbps', label: 'line rate' } },
-    { x: 'blockBytes', y: 'nicMemBytes', series: ['strategy', 'layout'], panel: 'panel', logX: true, logY: true, xLabel: 'block size', xUnit: 'bytes', yLabel: 'NIC memory', yUnit: 'bytes' },
-    { x: 'hpus', y: 'nicMemBytes', series: ['strategy', 'layout'], panel: 'panel', logX: true, logY: true, xLabel: 'HPUs', yLabel: 'NIC memory', yUnit: 'bytes' },
+    { x: 'blockBytes', y: 'nicMemBytes', series: 'strategy', dash: LAYOUT_DASH, panel: 'panel', logX: true, logY: true, xLabel: 'block size', xUnit: 'bytes', yLabel: 'NIC memory', yUnit: 'bytes' },
+    { x: 'hpus', y: 'nicMemBytes', series: 'strategy', dash: LAYOUT_DASH, panel: 'panel', logX: true, logY: true, xLabel: 'HPUs', yLabel: 'NIC memory', yUnit: 'bytes' },
   ],
   async run(options: FigureOptions): Promise<FigureResult> {
     // quick: every point too (the claims cover them all); only 1-HPU runs are slow, and they are few

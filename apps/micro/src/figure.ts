@@ -42,6 +42,12 @@ export interface PlotSpec {
   readonly yUnit?: AxisUnit
   /** Horizontal reference line, e.g. the line rate, read from a top-level result field. */
   readonly hline?: { readonly field: string; readonly label: string }
+  /** Row field drawn as the line's dash (the colour stays the series'), its legend title, its values' labels. */
+  readonly dash?: { readonly field: string; readonly title: string; readonly unit?: AxisUnit; readonly labels?: Readonly<Record<string, string>> }
+  /** Series with fewer points are left out (a lone dot is no curve). */
+  readonly minPoints?: number
+  /** The values of `panel` drawn (default all). */
+  readonly panels?: readonly string[]
 }
 
 export interface Figure {

@@ -23,15 +23,50 @@ function logScale(values: readonly number[], unit: PlotSpec['xUnit']): Record<st
 /** A log x axis over a few powers of two ticks exactly at the values measured. */
 function xTicks(spec: PlotSpec, xs: readonly number[]): Record<string, unknown> {
   const distinct = [...new Set(xs)].sort((a, b) => a - b)
-  return spec.logX === true && isPow2Axis(xs) && distinct.length <= 16 ? { values: distinct } : {}
+  if (spec.logX !== true) return {}
+  return isPow2Axis(xs) && distinct.length <= 16 ? { values: distinct } : { values: logTicks(xs, logScale(xs, spec.xUnit).base as number) }
+}
+
+const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 4], [12, 4]]
+/** Y ticks per axis: enough to read, few enough not to crowd (log axes keep the powers). */
+const Y_TICKS = 6
+
+function valueText(v: unknown, unit: PlotSpec['xUnit']): string {
+  const n = Number(v)
+  if (unit !== 'bytes' || !Number.isFinite(n)) return String(v)
+  return n >= 1048576 ? `${n / 1048576} MiB` : n >= 1024 ? `${n / 1024} KiB` : `${n} B`
+}
+
+/** The dash encoding of `spec.dash` over `points` (their `dash` labels, in the field's order). */
+function dashEncoding(spec: PlotSpec, points: readonly { dash: string; dashKey: unknown }[]): Record<string, unknown> {
+  const keys = [...new Set(points.map((p) => p.dashKey))].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : 0))
+  const domain = [...new Set(keys.map((k) => points.find((p) => p.dashKey === k)!.dash))]
+  return { field: 'dash', type: 'nominal', scale: { domain, range: domain.map((_, i) => DASHES[i % DASHES.length]) }, legend: { title: spec.dash!.title } }
+}
+
+/** Log-axis ticks: the powers of the base within the data (1-2-5 steps when under three decades), none skipped by Vega's own crowded ones. */
+export function logTicks(values: readonly number[], base: number): number[] {
+  const lo = Math.floor(Math.log(Math.min(...values)) / Math.log(base) + 1e-9)
+  const hi = Math.ceil(Math.log(Math.max(...values)) / Math.log(base) - 1e-9)
+  const powers = Array.from({ length: hi - lo + 1 }, (_, i) => base ** (lo + i))
+  const steps = base === 10 && hi - lo < 3 ? powers.flatMap((p) => [p, 2 * p, 5 * p]) : powers
+  const every = Math.max(1, Math.ceil(steps.length / 10))
+  return steps.filter((v, i) => i % every === 0 && v <= base ** hi)
 }
 
 /** The chart of `spec` over `rows`, or undefined when no row has a plottable point. */
 export function lineSpec(rows: readonly Row[], spec: PlotSpec, title: string, top: Row = {}): ChartSpec | undefined {
   const keys = spec.series === undefined ? [] : typeof spec.series === 'string' ? [spec.series] : [...spec.series]
-  const points = rows
-    .map((r) => ({ x: Number(r[spec.x]), y: Number(r[spec.y]), series: keys.map((k) => String(r[k])).join(' ') || spec.y }))
+  const d = spec.dash
+  const all = rows
+    .map((r) => ({
+      x: Number(r[spec.x]), y: Number(r[spec.y]), series: keys.map((k) => String(r[k])).join(' ') || spec.y,
+      dashKey: d === undefined ? '' : r[d.field], dash: d === undefined ? '' : (d.labels?.[String(r[d.field])] ?? valueText(r[d.field], d.unit)),
+    }))
     .filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && (!spec.logX || p.x > 0) && (!spec.logY || p.y > 0))
+  const count = new Map<string, number>()
+  for (const p of all) count.set(`${p.series}\0${p.dash}`, (count.get(`${p.series}\0${p.dash}`) ?? 0) + 1)
+  const points = all.filter((p) => (count.get(`${p.series}\0${p.dash}`) ?? 0) >= (spec.minPoints ?? 1))
   if (points.length === 0) return undefined
   const xs = points.map((p) => p.x)
   const ys = points.map((p) => p.y)
@@ -40,9 +75,10 @@ export function lineSpec(rows: readonly Row[], spec: PlotSpec, title: string, to
     mark: { type: 'line', point: true, strokeWidth: 2 },
     encoding: {
       x: { field: 'x', type: 'quantitative', scale: spec.logX ? logScale(xs, spec.xUnit) : { zero: false }, axis: axis(spec.xLabel ?? spec.x, spec.xUnit, xTicks(spec, xs)) },
-      y: { field: 'y', type: 'quantitative', scale: spec.logY ? logScale(ys, spec.yUnit) : {}, axis: axis(spec.yLabel ?? spec.y, spec.yUnit) },
+      y: { field: 'y', type: 'quantitative', scale: spec.logY ? logScale(ys, spec.yUnit) : {}, axis: axis(spec.yLabel ?? spec.y, spec.yUnit, spec.logY ? { values: logTicks(ys, logScale(ys, spec.yUnit).base as number) } : { tickCount: Y_TICKS }) },
       color: { field: 'series', type: 'nominal', scale: colorScale(points.map((p) => p.series)), legend: { title: keys.join(' ') || null } },
-      tooltip: [{ field: 'series' }, { field: 'x' }, { field: 'y' }],
+      ...(d === undefined ? {} : { strokeDash: dashEncoding(spec, points) }),
+      tooltip: [{ field: 'series' }, ...(d === undefined ? [] : [{ field: 'dash', title: d.title }]), { field: 'x' }, { field: 'y' }],
     },
   }]
   if (spec.hline !== undefined && Number.isFinite(hline)) {

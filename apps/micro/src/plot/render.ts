@@ -15,7 +15,7 @@ export function figureChart(figure: Figure, result: FigureResult): ChartSpec | u
   const charts: ChartSpec[] = []
   for (const spec of specs) {
     const own = rows.filter((r) => r[spec.y] !== undefined)
-    const panels = spec.panel === undefined ? [undefined] : [...new Set(own.map((r) => String(r[spec.panel!])))]
+    const panels = spec.panel === undefined ? [undefined] : [...new Set(own.map((r) => String(r[spec.panel!])))].filter((v) => spec.panels?.includes(v) ?? true)
     for (const p of panels) {
       const panelRows = p === undefined ? own : own.filter((r) => String(r[spec.panel!]) === p)
       const chart = lineSpec(panelRows, spec, p === undefined ? `${spec.yLabel ?? spec.y}` : `${spec.panel} ${p}: ${spec.yLabel ?? spec.y}`, result)
@@ -24,7 +24,7 @@ export function figureChart(figure: Figure, result: FigureResult): ChartSpec | u
   }
   if (charts.length === 0) return undefined
   if (charts.length === 1) return { ...charts[0], title: figure.title }
-  return { title: figure.title, vconcat: charts, resolve: { scale: { color: 'independent' } } }
+  return { title: figure.title, vconcat: charts, resolve: { scale: { color: 'independent', strokeDash: 'independent' } } }
 }
 
 /** The figure as a standalone SVG document, or undefined when it draws nothing. */
