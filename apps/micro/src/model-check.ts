@@ -11,6 +11,7 @@ import { runUnpack } from '@spinmpi/runtime/harness'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import type { ClaimCheck } from './claims.js'
 import { ddtbenchProfile, figureInputs } from './ddtbench-unpack.js'
+import { modelChart } from './charts/model-chart.js'
 
 export type ModelRow = {
   readonly app: string
@@ -34,7 +35,9 @@ const FFT_RANKS = [16, 32, 64, 128, 256, 512, 1024]
 export const modelCheck: Figure = {
   name: 'model',
   title: 'SC19 §3.2.4 model vs simulation, RW-CP on every DDTBench input and Fig. 19 FFT2D tile (within 25%)',
-  plot: { x: 'gamma', y: 'errorPct', series: 'app', logX: true, xLabel: 'γ (blocks per packet)', yLabel: 'model − simulation (%)' },
+  chart(result: FigureResult) {
+    return modelChart(result, this.title, MODEL_TOLERANCE)
+  },
   async run(options: FigureOptions): Promise<FigureResult> {
     const profile = ddtbenchProfile(options.profile)
     const items: { app: string; input: string; type: Datatype; count: number }[] =
