@@ -7,7 +7,7 @@ import type { ChartSpec } from '../plot/vega.js'
 export const INPUT_Y = { field: 'label', type: 'nominal', title: null, sort: null } as const
 
 /** Faceted by application; `layer` draws one facet, `rowStep` px per input row. */
-export function barsByApplication(title: string, values: readonly object[], rowStep: number, layer: readonly object[]): ChartSpec {
+export function barsByApplication(title: string | { readonly text: string; readonly subtitle: readonly string[] }, values: readonly object[], rowStep: number, layer: readonly object[]): ChartSpec {
   return {
     title,
     data: { values },
