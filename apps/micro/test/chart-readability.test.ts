@@ -1,0 +1,128 @@
+// The figures' SVGs stay readable: one colour per strategy everywhere, no lines through unrelated
+// points, scales and labels that say what they show (specs checked, a few rendered).
+import { describe, expect, it } from 'vitest'
+import { figureChart, renderChart } from '../src/index.js'
+import { colorScale, STRATEGY_COLOURS } from '../src/plot/colors.js'
+import { logTicks } from '../src/plot/line-spec.js'
+import { fig12 } from '../src/fig12.js'
+import { fig13 } from '../src/fig13.js'
+import { fig16 } from '../src/fig16.js'
+import { modelCheck } from '../src/model-check.js'
+import { bcastFigure } from '../src/bcast.js'
+import type { ChartSpec } from '../src/plot/vega.js'
+
+type Enc = Record<string, { field?: string; scale?: { domain?: unknown[]; range?: unknown[]; type?: string }; legend?: { title?: unknown }; axis?: Record<string, unknown> }>
+type Layer = { mark: string | { type: string }; encoding: Enc; data?: { values: Record<string, unknown>[] }; transform?: unknown[] }
+const panels = (spec: ChartSpec) => (spec.vconcat ?? [spec]) as { title: string; layer: Layer[] }[]
+const markOf = (l: Layer) => (typeof l.mark === 'string' ? l.mark : l.mark.type)
+const STRATEGIES = ['specialized', 'rw-cp', 'ro-cp', 'hpu-local'] as const
+
+describe('strategy colours', () => {
+  it('are fixed and distinct, and no other series takes a strategy\'s colour', () => {
+    expect(new Set(Object.values(STRATEGY_COLOURS)).size).toBe(Object.keys(STRATEGY_COLOURS).length)
+    for (const s of ['host', 'iovec', 'specialized', 'hpu-local', 'ro-cp', 'rw-cp', 'auto']) expect(STRATEGY_COLOURS[s]).toBeDefined()
+    const c = colorScale(['block', 'x', 'host', 'ro-cp', 'setup'])
+    expect(c.range[2]).toBe(STRATEGY_COLOURS.host)
+    expect(c.range[3]).toBe(STRATEGY_COLOURS['ro-cp'])
+    expect(new Set(c.range).size).toBe(5)
+  })
+
+  it('are the same in every panel of Fig. 13, the layout drawn as a named dash', () => {
+    const rows = STRATEGIES.flatMap((strategy) => [
+      { panel: 'a', strategy, hpus: 1, gbps: 10 }, { panel: 'a', strategy, hpus: 2, gbps: 20 },
+      ...(['profile', 'compact'] as const).flatMap((layout) => [
+        { panel: 'b', strategy, layout, blockBytes: 64, nicMemBytes: 100 }, { panel: 'b', strategy, layout, blockBytes: 128, nicMemBytes: 200 },
+        { panel: 'c', strategy, layout, hpus: 1, nicMemBytes: 100 }, { panel: 'c', strategy, layout, hpus: 2, nicMemBytes: 200 },
+      ]),
+    ])
+    const charts = panels(figureChart(fig13, { name: 'fig13', profile: 'sc19', rows, lineRateGbps: 200 })!)
+    expect(charts.length).toBe(3)
+    for (const chart of charts) {
+      const color = chart.layer[0]!.encoding.color!.scale!
+      expect(color.domain).toEqual([...STRATEGIES])
+      expect(color.range).toEqual(STRATEGIES.map((s) => STRATEGY_COLOURS[s]))
+    }
+    for (const chart of charts.slice(1)) {
+      const dash = chart.layer[0]!.encoding.strokeDash!
+      expect(dash.legend!.title).toBe('checkpoint layout')
+      expect(dash.scale!.domain!.every((d) => String(d).length > 'compact'.length)).toBe(true)
+    }
+  })
+})
+
+describe('model vs simulation', () => {
+  const rows = [
+    { app: 'WRF', input: 'a', gamma: 20, errorPct: -3 },
+    { app: 'NAS_LU', input: 'b', gamma: 1, errorPct: 12 },
+    { app: 'WRF', input: 'c', gamma: 5, errorPct: -20 },
+  ]
+  const spec = figureChart(modelCheck, { name: 'model', profile: 'sc19', rows })!
+  const layers = spec.layer as Layer[]
+
+  it('is a scatter (points, no line) over the ±25% band', async () => {
+    expect(layers.map(markOf)).not.toContain('line')
+    expect(layers.filter((l) => markOf(l) === 'point')[0]!.data!.values.length).toBe(3)
+    const band = layers.find((l) => markOf(l) === 'rect')!
+    expect(band.data!.values[0]).toMatchObject({ lo: -25, hi: 25 })
+    expect(await renderChart(spec)).toContain('±25% agreement band')
+  })
+})
+
+describe('Fig. 12', () => {
+  const rows = STRATEGIES.flatMap((strategy, i) => [1, 16].map((gamma) => ({ strategy, gamma, initNs: 50, setupNs: 10 * i ** 4, blockNs: 20 * gamma })))
+  const spec = fig12.chart!({ name: 'fig12', profile: 'sc19', rows })
+
+  it('gives each strategy its own y scale, says so, and labels every bar with its total', async () => {
+    expect(spec.resolve).toEqual({ scale: { y: 'independent' } })
+    const [bars, totals] = (spec.spec as { layer: Layer[] }).layer
+    expect(String(bars!.encoding.y!.axis!.title)).toContain('own scale')
+    expect(totals!.encoding.text!.field).toBe('totalText')
+    const svg = await renderChart(spec)
+    expect(svg).toContain('own y scale')
+    expect(svg).toContain('>70 ns<') // specialized, γ = 1: 50 + 0 + 20
+  })
+})
+
+describe('Fig. 16', () => {
+  it('says what T, S and the bar-end KiB are', async () => {
+    const rows = [{ app: 'WRF', input: 'x', gamma: 2, bytes: 4096, hostNs: 5000, strategy: 'rw-cp', ns: 1000, speedup: 5, nicBytes: 2048, specfemOc: false }]
+    const svg = await renderChart(fig16.chart!({ name: 'fig16', profile: 'sc19', rows }))
+    expect(svg).toContain('T host unpack time · S message size')
+    expect(svg).toContain('NIC memory the unpack needs')
+    expect(svg).toContain('T 5.00 µs · S 4.0 KiB')
+  })
+})
+
+describe('broadcast', () => {
+  const rows: Record<string, unknown>[] = []
+  for (const profile of ['spin-sc17-integrated', 'myrinet']) {
+    for (const algorithm of profile === 'myrinet' ? ['binomial', 'nic-binary'] : ['binomial', 'portals4', 'nic-stream', 'nic-store']) {
+      for (const ranks of [2, 4, 8, 16]) for (const bytes of [8, 65536]) rows.push({ profile, algorithm, ranks, bytes, ns: 1000 * ranks + bytes })
+      for (const bytes of [64, 128, 256]) rows.push({ profile, algorithm, ranks: 16, bytes, ns: 20000 + bytes }) // a size sweep at one rank count
+    }
+  }
+  const charts = panels(figureChart(bcastFigure, { name: 'bcast', profile: 'p', rows })!)
+
+  it('draws lines per algorithm and size over ranks, the size sweep over size, no lone dots', () => {
+    expect(charts.map((c) => c.title)).toEqual([
+      'profile spin-sc17-integrated: broadcast latency', 'profile myrinet: broadcast latency', 'profile myrinet: broadcast latency',
+    ])
+    for (const c of charts) {
+      const l = c.layer[0]!
+      expect(markOf(l)).toBe('line')
+      expect(l.encoding.color!.field).toBe('series')
+      expect(l.encoding.strokeDash!.field).toBe('dash')
+      const points = (c as unknown as { data: { values: { series: string; dash: string }[] } }).data.values
+      const perLine = new Map<string, number>()
+      for (const p of points) perLine.set(`${p.series}/${p.dash}`, (perLine.get(`${p.series}/${p.dash}`) ?? 0) + 1)
+      expect(Math.min(...perLine.values())).toBeGreaterThanOrEqual(2)
+      expect(perLine.size).toBeLessThanOrEqual(8)
+      expect((l.encoding.y!.axis!.values as number[]).length).toBeLessThanOrEqual(10)
+    }
+  })
+
+  it('puts log ticks on powers of the base, 1-2-5 steps under three decades', () => {
+    expect(logTicks([150, 90000], 10)).toEqual([100, 1000, 10000, 100000])
+    expect(logTicks([1200, 9000], 10)).toEqual([1000, 2000, 5000, 10000])
+  })
+})
