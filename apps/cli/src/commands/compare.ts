@@ -1,15 +1,15 @@
 // `spinmpi compare --type FILE [--count N] [--profile NAME|FILE] [--hpus N] [--faults SPEC] [--fault-seed N] [--json]`: the same message
-// through every receive strategy side by side, with SC19 §3.2.4's predicted time beside the
-// simulated one and the fastest verified strategy marked. `specialized` only runs when the
-// type's layout fits one of its handlers.
+// through every receive strategy side by side, with the speedup over host, SC19 §3.2.4's predicted
+// time beside the simulated one (errors beyond ±25% flagged) and the fastest verified strategy
+// marked. `specialized` only runs when the type's layout fits one of its handlers.
 import type { Command } from 'commander'
 import { z } from 'zod'
 import { RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
 import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
-import { formatTable } from '../table.js'
 import { collectSet, PROFILE_HELP, SET_HELP } from '../profile-option.js'
 import { profileOf, readType, round, runOrExplain } from './unpack.js'
+import { compareText, MODEL_FLAG_PCT } from './compare-text.js'
 import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option.js'
 
 const CompareOptions = z.object({
@@ -23,12 +23,16 @@ const CompareOptions = z.object({
   json: z.boolean().default(false),
 })
 
-interface CompareRow {
+export interface CompareRow {
   strategy: string
   ns: number | null
   modelNs: number | null
+  /** Host's processing time / this one's (SC19 Fig. 16); null when either did not run. */
+  speedupOverHost: number | null
   /** (model − simulated) / simulated, in percent. */
   modelErrorPct: number | null
+  /** |modelErrorPct| beyond 25 (MODEL_FLAG_PCT): the model misses what dominates this run. */
+  modelErrorOver25Pct: boolean | null
   /** What bounds the model's T_C: the HPUs' work or the link (packet arrivals). */
   modelBound: string | null
   /** ro-cp / rw-cp: Δr and the §3.2.4 limit that set it (overhead, packetBuffer, memory, ...). */
@@ -64,11 +68,15 @@ export function registerCompare(program: Command): void {
       const faults = parseFaultOptions(o.faults, o.faultSeed)
       const type = readType(o.type)
       const profile = profileOf(o.profile, o.hpus, o.set)
-      const rows: CompareRow[] = RECEIVE_STRATEGY_RECORDS.map(({ name: strategy, cannotServe }) => {
-        const why = cannotServe(type, o.count)
-        if (why !== null) return skipped(strategy, why)
-        const r = runOrExplain(() => runUnpack({ type, count: o.count, strategy, profile, ...(faults === undefined ? {} : { faults }) }))
-        return faults === undefined ? row(r) : { ...row(r), faults: r.faults }
+      const runs = RECEIVE_STRATEGY_RECORDS.map(({ name: strategy, cannotServe }) =>
+        cannotServe(type, o.count) === null
+          ? runOrExplain(() => runUnpack({ type, count: o.count, strategy, profile, ...(faults === undefined ? {} : { faults }) }))
+          : null)
+      const hostNs = runs.find((r) => r?.strategy === 'host' && r.requested === 'host')?.ns ?? null
+      const rows: CompareRow[] = RECEIVE_STRATEGY_RECORDS.map(({ name: strategy, cannotServe }, i) => {
+        const r = runs[i]
+        if (r === null || r === undefined) return skipped(strategy, cannotServe(type, o.count) ?? '')
+        return faults === undefined ? row(r, hostNs) : { ...row(r, hostNs), faults: r.faults }
       })
       const best = rows.filter((r) => r.verified === true && r.fallback === null && r.ns !== null).sort((a, b) => a.ns! - b.ns!)[0]
       if (best !== undefined) best.winner = true
@@ -83,35 +91,19 @@ export function registerCompare(program: Command): void {
         process.stdout.write(`${JSON.stringify(out)}\n`)
         return
       }
-      const table = rows.map((r) => ({
-        strategy: r.winner ? `${r.strategy} *` : r.strategy,
-        'time (ns)': r.ns,
-        'model (ns)': r.modelNs,
-        'model err %': r.modelErrorPct,
-        'model bound': r.modelBound,
-        'Δr (B)': r.deltaR,
-        'Δr set by': r.deltaRBinds,
-        'Gbit/s': r.gbps,
-        'γ': r.gamma,
-        'NIC mem (B)': r.nicMemBytes,
-        'DMA writes': r.dmaWrites,
-        'DMA peak': r.dmaQueueMax,
-        verified: r.verified,
-        ...(r.faults === undefined ? {} : {
-          'lost': r.faults.dropped, 'dups': r.faults.duplicates, 'spilled': r.faults.spilledPackets,
-        }),
-        note: r.note ?? r.fallback ?? '',
-      }))
-      process.stdout.write(`${out.bytes} B on ${profile.name} with ${profile.nic.hpus} HPUs (* = fastest verified)\n${formatTable(table)}\n` +
-        'model: SC19 §3.2.4 T_C per HPU; bound = what sets it (N HPUs busy, or the link); Δr set by = the §3.2.4 limit that chose Δr\n')
+      process.stdout.write(compareText({ bytes: out.bytes, profile: profile.name, hpus: profile.nic.hpus }, rows, runs.map((r) => r?.gamma ?? null)))
     })
 }
 
-function row(r: UnpackResult): CompareRow {
+function row(r: UnpackResult, hostNs: number | null): CompareRow {
+  const errorPct = r.ns > 0 ? round((100 * (r.modelNs - r.ns)) / r.ns, 1) : null
   return {
     strategy: r.strategy === r.requested ? r.strategy : `${r.requested}->${r.strategy}`,
-    ns: r.ns, modelNs: r.modelNs,
-    modelErrorPct: r.ns > 0 ? round((100 * (r.modelNs - r.ns)) / r.ns, 1) : null,
+    ns: r.ns,
+    speedupOverHost: hostNs !== null && r.ns > 0 ? round(hostNs / r.ns, 3) : null,
+    modelNs: r.modelNs,
+    modelErrorPct: errorPct,
+    modelErrorOver25Pct: errorPct === null ? null : Math.abs(errorPct) > MODEL_FLAG_PCT,
     modelBound: r.model.bound === 'link' ? 'link' : `${r.model.hpus} HPUs`,
     deltaR: r.deltaRChoice === null ? null : r.deltaR,
     deltaRBinds: r.deltaRChoice?.binds ?? null,
@@ -123,7 +115,7 @@ function row(r: UnpackResult): CompareRow {
 
 function skipped(strategy: string, note: string): CompareRow {
   return {
-    strategy, ns: null, modelNs: null, modelErrorPct: null, modelBound: null, deltaR: null, deltaRBinds: null, gbps: null, gamma: null, nicMemBytes: null, dmaWrites: null, dmaQueueMax: null,
+    strategy, ns: null, speedupOverHost: null, modelNs: null, modelErrorPct: null, modelErrorOver25Pct: null, modelBound: null, deltaR: null, deltaRBinds: null, gbps: null, gamma: null, nicMemBytes: null, dmaWrites: null, dmaQueueMax: null,
     fallback: null, verified: null, winner: false, note,
   }
 }

@@ -59,7 +59,7 @@ export function registerUnpack(program: Command): void {
     })
 }
 
-/** The stable JSON of one unpack (the fields and order of the issue). */
+/** The stable JSON of one unpack: the issue's fields, then Δr and the model's T_C the text shows. */
 export function unpackJson(r: UnpackResult) {
   return {
     strategy: r.strategy,
@@ -70,6 +70,9 @@ export function unpackJson(r: UnpackResult) {
     nicMemBytes: r.nicMemBytes,
     dmaWrites: r.dmaWrites,
     dmaQueueMax: r.dmaQueueMax,
+    // the text table's checkpoint interval (null: the strategy has none) and model T_C
+    deltaRBytes: r.deltaR > 0 ? r.deltaR : null,
+    modelNs: r.modelNs,
     fallback: r.fallback,
     verified: r.verified === true,
   }
@@ -82,7 +85,7 @@ function unpackText(r: UnpackResult, faulty: boolean): string {
     { field: 'message size', value: formatBytes(r.bytes) },
     { field: 'processing time', value: formatDuration(r.ns) },
     { field: 'throughput', value: `${formatNumber(round(r.gbps, 2))} Gbit/s` },
-    { field: 'γ (blocks per packet)', value: round(r.gamma, 2) },
+    { field: 'γ (blocks per packet)', value: gammaShown(r.gamma) },
     { field: 'NIC memory', value: formatBytes(r.nicMemBytes) },
     { field: 'DMA writes', value: r.dmaWrites },
     { field: 'DMA queue peak', value: r.dmaQueueMax },
@@ -96,6 +99,11 @@ function unpackText(r: UnpackResult, faulty: boolean): string {
     { field: 'verified', value: r.verified === true ? 'yes: equal to host unpack, guards intact' : 'NO' },
   ]
   return formatTable(rows, ['field', 'value'])
+}
+
+/** γ as unpack and compare show it: rounded once, to two decimals, from the unrounded value. */
+export function gammaShown(gamma: number | null): number | null {
+  return gamma === null ? null : round(gamma, 2)
 }
 
 export function round(x: number, digits: number): number {

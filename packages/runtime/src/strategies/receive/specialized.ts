@@ -15,6 +15,7 @@ import { hostWalkPs } from '../model/host-cost.js'
 import { handlerUnits } from '../model/completion-model.js'
 import type { ReceiveStrategy } from './record.js'
 import { TypeCountCache } from '../type-cache.js'
+import { specializedWhyNot } from './specialized-why.js'
 
 // Why a (type, count) has no specialized handler, made once: a receive of a general layout asks
 // again at every message (and falls back to host), and building the error (its stack) cost more
@@ -94,6 +95,6 @@ export const specializedReceive: ReceiveStrategy<'specialized'> = {
   },
   deltaR: null,
   finishesOnHost: false,
-  cannotServe: (type, count) => (unservable.get(type, count) === null ? null : 'no specialized handler for a general layout'),
+  cannotServe: (type, count) => (unservable.get(type, count) === null ? null : specializedWhyNot(type, count)),
   refusal: (type, count) => unservable.get(type, count),
 }

@@ -1,0 +1,100 @@
+// compare's speedup over host, model-error flags and legend; one byte and γ format shared with
+// unpack; unpack --json with what its text shows; specialized's refusal in words.
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { registerCompare } from '../src/commands/compare.js'
+import { registerUnpack } from '../src/commands/unpack.js'
+import { runCommand } from './run-command.js'
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+const type = (name: string) => join(ROOT, 'examples/types', name)
+const compare = (...args: string[]) => runCommand(registerCompare, ['compare', ...args])
+const unpack = (...args: string[]) => runCommand(registerUnpack, ['unpack', ...args])
+
+/** Cells of a text table by column header (cells are two or more spaces apart). */
+function cells(text: string): Record<string, string>[] {
+  const lines = text.split('\n')
+  const at = lines.findIndex((l) => l.startsWith('strategy '))
+  const heads = lines[at]!.split(/\s{2,}/)
+  const rows: Record<string, string>[] = []
+  for (const line of lines.slice(at + 2)) {
+    if (line === '' || line.startsWith('speedup =')) break
+    const vals = line.trim().split(/\s{2,}/)
+    rows.push(Object.fromEntries(heads.map((h, i) => [h, vals[i] ?? ''])))
+  }
+  return rows
+}
+
+/** The value of one field of unpack's text table. */
+const field = (text: string, name: string) => text.split('\n').find((l) => l.startsWith(name))!.slice(name.length).trim()
+
+describe('compare milc-su3 --count 4096', async () => {
+  const text = await compare('--type', type('milc-su3.json'), '--count', '4096')
+  const json = JSON.parse(await compare('--type', type('milc-su3.json'), '--count', '4096', '--json'))
+  const rows = cells(text)
+  const byName = (s: string) => rows.find((r) => r.strategy!.replace(' *', '') === s)!
+
+  it('gives the speedup over host (host 1.00x, not run: -), host ns / strategy ns', () => {
+    expect(byName('host').speedup).toBe('1.00x')
+    expect(byName('specialized').speedup).toBe('-')
+    const host = json.rows.find((r: { strategy: string }) => r.strategy === 'host')
+    for (const r of json.rows) {
+      if (r.ns === null) expect(r.speedupOverHost).toBeNull()
+      else expect(r.speedupOverHost).toBeCloseTo(host.ns / r.ns, 3)
+    }
+    expect(byName('rw-cp').speedup).toBe('1.40x')
+  })
+
+  it('flags model errors beyond ±25% with "!" and explains it', () => {
+    expect(byName('hpu-local')['model err %']).toBe('-41.6!')
+    expect(byName('ro-cp')['model err %']).toBe('-31.4!')
+    expect(byName('rw-cp')['model err %']).toBe('2.0')
+    const flagged = json.rows.filter((r: { modelErrorOver25Pct: boolean | null }) => r.modelErrorOver25Pct === true).map((r: { strategy: string }) => r.strategy)
+    expect(flagged).toEqual(['hpu-local', 'ro-cp'])
+    expect(text).toContain('! = error beyond ±25%')
+    expect(text).toContain('the paper\'s model of its checkpointed blocked-RR pipelines (RO-CP, RW-CP)')
+  })
+
+  it('gives the message size as unpack does', async () => {
+    expect(text.split('\n')[0]).toBe('192 KiB on sc19 with 16 HPUs (* = fastest verified)')
+    const one = await unpack('--type', type('milc-su3.json'), '--count', '4096', '--strategy', 'rw-cp')
+    expect(field(one, 'message size')).toBe('192 KiB')
+  })
+})
+
+describe('γ and unpack --json', () => {
+  it('rounds γ once, the same in compare and unpack (indexed ×1024: 45.955…)', async () => {
+    const rows = cells(await compare('--type', type('indexed.json'), '--count', '1024'))
+    const one = await unpack('--type', type('indexed.json'), '--count', '1024', '--strategy', 'host')
+    expect(field(one, 'γ (blocks per packet)')).toBe('45.96')
+    expect(rows.find((r) => r.strategy!.startsWith('host'))!['γ']).toBe('45.96')
+  })
+
+  it('includes Δr (null without checkpoints) and the model T_C the text shows', async () => {
+    const args = ['--type', type('milc-su3.json'), '--count', '4096']
+    const rw = JSON.parse(await unpack(...args, '--strategy', 'rw-cp', '--json'))
+    expect(rw.deltaRBytes).toBe(12288)
+    expect(rw.modelNs).toBeCloseTo(64418.136, 3)
+    const text = await unpack(...args, '--strategy', 'rw-cp')
+    expect(field(text, 'checkpoint interval Δr')).toBe('12 KiB')
+    expect(field(text, 'model T_C')).toBe('64.42 µs')
+    const host = JSON.parse(await unpack(...args, '--strategy', 'host', '--json'))
+    expect(host.deltaRBytes).toBeNull()
+    expect(host.modelNs).toBeGreaterThan(0)
+  })
+})
+
+describe("specialized's refusal in compare", () => {
+  const note = async (file: string, count: string) =>
+    JSON.parse(await compare('--type', type(file), '--count', count, '--json')).rows.find((r: { strategy: string }) => r.strategy === 'specialized')
+  it('says a count above 1 nests the type in a contiguous, and that count 1 fits', async () => {
+    expect((await note('index-block.json', '16')).note)
+      .toBe('no specialized handler for contiguous(16, indexedBlock): specialized serves a single vector, index-block or indexed layout (count 1 fits)')
+    expect((await note('index-block.json', '1')).verified).toBe(true)
+  })
+  it('says when the type alone is nested', async () => {
+    expect((await note('nested-vector.json', '1')).note).toBe('no specialized handler for hvector (nested): specialized serves a single vector, index-block or indexed layout')
+    expect((await note('nested-vector.json', '2')).note).toBe('no specialized handler for contiguous(2, hvector) (nested): specialized serves a single vector, index-block or indexed layout')
+  })
+})
