@@ -30,7 +30,8 @@ function statusCell(c: ClaimCheck, doc: string): string {
 /** An undecided claim shows no measured value: the quick sweep's partial one would read as a miss. */
 function claimRow(c: ClaimCheck, doc: string, figure?: string): string {
   const link = figure === undefined ? '' : `<td><a href="#${esc(figure)}">${esc(figure)}</a></td>`
-  const measured = claimStatus(c) === 'undecided' ? `<i>${esc(UNDECIDED_TEXT)}</i>` : esc(c.measured)
+  const cause = c.cause === undefined || c.pass !== false ? '' : `<div class="cause">cause: ${esc(c.cause)}</div>`
+  const measured = claimStatus(c) === 'undecided' ? `<i>${esc(UNDECIDED_TEXT)}</i>` : esc(c.measured) + cause
   return `<tr>${link}<td>${esc(c.claim)}</td><td>${basisCell(c)}</td><td>${esc(c.paper)}</td><td>${measured}</td>${statusCell(c, doc)}</tr>`
 }
 
@@ -54,7 +55,7 @@ claims and the cause of each miss: <a href="${esc(`${doc}#${figureAnchor(e.name)
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:.5em 0;font-size:90%}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
 td.pass{color:#1a7f37;font-weight:600}td.miss{color:#cf222e;font-weight:600}td.full{color:#666}
-img{max-width:100%;border:1px solid #eee}.meta,.none{color:#666;font-size:90%}
+img{max-width:100%;border:1px solid #eee}.meta,.none,.cause{color:#666;font-size:90%}
 </style></head><body><h1>spinmpi: the papers' figures, regenerated</h1>
 <p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)' : ''}.
 <b>${esc(tally)}</b>.</p>

@@ -27,6 +27,8 @@ export interface ClaimCheck {
   /** true: pass; false: miss; null: not decided by this sweep (then `fullRunOnly` is true). */
   readonly pass: boolean | null
   readonly measured: string
+  /** On a miss, its cause in a sentence (docs/figures.md gives the whole account). */
+  readonly cause?: string
   /**
    * The sweep lacks points the claim covers and what it has cannot decide it (a quick run): the
    * claim is shown but counted neither as passed nor as missed, and `pass` is null.
@@ -70,7 +72,13 @@ export function bandText(paper: number | readonly [number, number], digits = 2):
  */
 export function onSubset<C extends Omit<ClaimCheck, 'fullRunOnly' | 'pass'> & { readonly pass: boolean }>(check: C, complete: boolean, missIsFinal: boolean): ClaimCheck {
   if (complete || (!check.pass && missIsFinal)) return check
-  return { ...check, pass: null, fullRunOnly: true }
+  const { cause: _, ...undecided } = check
+  return { ...undecided, pass: null, fullRunOnly: true }
+}
+
+/** `pass`, with `cause` only when it is a miss: spread into a claim (`...verdict(ok, 'why')`). */
+export function verdict(pass: boolean, cause: string): { readonly pass: boolean; readonly cause?: string } {
+  return pass ? { pass } : { pass, cause }
 }
 
 /** Whether every value of `required` is among `present`. */

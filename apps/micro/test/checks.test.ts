@@ -3,7 +3,7 @@
 // covers is 'full run only' unless what it has already decides a miss.
 import { describe, expect, it } from 'vitest'
 import { figures, findFigure, JOINT_FITS, type ClaimCheck, type FigureResult } from '../src/index.js'
-import { basisText, claimStatus, covers, formatTally, growsAtEveryStep, matchesPaper, onSubset, tallyClaims, toleranceBand } from '../src/claims.js'
+import { basisText, claimStatus, covers, formatTally, growsAtEveryStep, matchesPaper, onSubset, tallyClaims, toleranceBand, verdict } from '../src/claims.js'
 
 type Synthetic = { readonly rows: readonly object[]; readonly [extra: string]: unknown }
 const check = (name: string, result: Synthetic): readonly ClaimCheck[] =>
@@ -34,6 +34,10 @@ describe('the claim helpers', () => {
     expect(onSubset({ ...c, pass: false }, false, true)).toEqual({ ...c, pass: false })
     expect(onSubset({ ...c, pass: false }, false, false)).toEqual({ ...c, pass: null, fullRunOnly: true })
     expect(claimStatus(onSubset({ ...c, pass: false }, false, false))).toBe('undecided')
+    // a cause is carried by a miss only, and an undecided claim has none
+    expect(verdict(true, 'why')).toEqual({ pass: true })
+    expect(onSubset({ ...c, ...verdict(false, 'why') }, true, false)).toEqual({ ...c, pass: false, cause: 'why' })
+    expect(onSubset({ ...c, ...verdict(false, 'why') }, false, false)).toEqual({ ...c, pass: null, fullRunOnly: true })
     expect(onSubset({ ...c, pass: true }, true, false)).toEqual({ ...c, pass: true })
   })
 

@@ -201,7 +201,8 @@ async function writeOutputs(dir: string, figure: Figure, result: FigureResult, c
 function claimLine(c: ClaimCheck): string {
   const status = claimStatus(c)
   if (status === 'undecided') return `${UNDECIDED_TEXT} [${basisText(c)}]: ${c.claim}`
-  return `${status === 'miss' ? 'MISS' : status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured})`
+  const cause = status === 'miss' && c.cause !== undefined ? `; cause: ${c.cause}` : ''
+  return `${status === 'miss' ? 'MISS' : status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured}${cause})`
 }
 
 function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
