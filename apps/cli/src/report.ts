@@ -2,7 +2,8 @@
 // paper says, what spinmpi measured, pass or miss, linked to its figure), then each figure with
 // its chart and its claims. Predictions, predictions after a miss and calibration targets are
 // counted apart.
-import { claimStatus, formatTally, tallyClaims, TOLERANCE, type ClaimCheck, type FigureResult } from '@spinmpi/micro'
+import { claimStatus, formatTally, tallyClaims, TOLERANCE, UNDECIDED_TEXT, type ClaimCheck, type FigureResult } from '@spinmpi/micro'
+import { CLAIMS_ANCHOR, figureAnchor } from './figure-docs.js'
 
 export interface ReportEntry {
   readonly name: string
@@ -19,38 +20,46 @@ function basisCell(c: ClaimCheck): string {
   return 'predicted'
 }
 
-function statusCell(c: ClaimCheck): string {
+function statusCell(c: ClaimCheck, doc: string): string {
   const s = claimStatus(c)
-  return `<td class="status ${s === 'full run only' ? 'full' : s}">${s === 'pass' ? '✔ pass' : s === 'miss' ? '✘ miss' : 'full run only'}</td>`
+  if (s === 'pass') return '<td class="status pass">✔ pass</td>'
+  if (s === 'miss') return `<td class="status miss">✘ miss (<a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">cause</a>)</td>`
+  return '<td class="status full">undecided</td>'
 }
 
-function claimRow(c: ClaimCheck, figure?: string): string {
+/** An undecided claim shows no measured value: the quick sweep's partial one would read as a miss. */
+function claimRow(c: ClaimCheck, doc: string, figure?: string): string {
   const link = figure === undefined ? '' : `<td><a href="#${esc(figure)}">${esc(figure)}</a></td>`
-  return `<tr>${link}<td>${esc(c.claim)}</td><td>${basisCell(c)}</td><td>${esc(c.paper)}</td><td>${esc(c.measured)}</td>${statusCell(c)}</tr>`
+  const cause = c.cause === undefined || c.pass !== false ? '' : `<div class="cause">cause: ${esc(c.cause)}</div>`
+  const measured = claimStatus(c) === 'undecided' ? `<i>${esc(UNDECIDED_TEXT)}</i>` : esc(c.measured) + cause
+  return `<tr>${link}<td>${esc(c.claim)}</td><td>${basisCell(c)}</td><td>${esc(c.paper)}</td><td>${measured}</td>${statusCell(c, doc)}</tr>`
 }
 
-export function renderReport(entries: readonly ReportEntry[], meta: { profile: string; quick: boolean }): string {
+/** meta.docs: docs/figures.md as the report links it (relative to the report's folder). */
+export function renderReport(entries: readonly ReportEntry[], meta: { profile: string; quick: boolean; docs?: string }): string {
+  const doc = meta.docs ?? '../docs/figures.md'
   const all = entries.flatMap((e) => e.checks.map((c) => ({ figure: e.name, c })))
   const tally = formatTally(tallyClaims(all.map((x) => x.c)))
   const head = '<tr><th>claim</th><th>basis</th><th>paper</th><th>measured</th><th></th></tr>'
-  const summary = `<table class="claims"><tr><th>figure</th>${head.slice(4)}${all.map((x) => claimRow(x.c, x.figure)).join('')}</table>`
+  const summary = `<table class="claims"><tr><th>figure</th>${head.slice(4)}${all.map((x) => claimRow(x.c, doc, x.figure)).join('')}</table>`
   const sections = entries.map((e) => {
     const checks = e.checks.length === 0
       ? '<p class="none">No claim is checked for this figure.</p>'
-      : `<table>${head}${e.checks.map((c) => claimRow(c)).join('')}</table>`
+      : `<table>${head}${e.checks.map((c) => claimRow(c, doc)).join('')}</table>`
     const img = e.svgFile ? `<img src="${esc(e.svgFile)}" alt="${esc(e.title)}">` : ''
     return `<section id="${esc(e.name)}"><h2>${esc(e.name)}: ${esc(e.title)}</h2>${img}${checks}
-<p class="meta">${e.result.rows.length} rows, profile ${esc(e.result.profile)}, ${e.wallSeconds.toFixed(1)} s wall; data: <a href="${esc(e.name)}.json">${esc(e.name)}.json</a></p></section>`
+<p class="meta">${e.result.rows.length} rows, profile ${esc(e.result.profile)}, ${e.wallSeconds.toFixed(1)} s wall; data: <a href="${esc(e.name)}.json">${esc(e.name)}.json</a>;
+claims and the cause of each miss: <a href="${esc(`${doc}#${figureAnchor(e.name)}`)}">docs/figures.md</a></p></section>`
   })
   return `<!doctype html><html><head><meta charset="utf-8"><title>spinmpi report</title><style>
 body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:.5em 0;font-size:90%}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}
 td.pass{color:#1a7f37;font-weight:600}td.miss{color:#cf222e;font-weight:600}td.full{color:#666}
-img{max-width:100%;border:1px solid #eee}.meta,.none{color:#666;font-size:90%}
+img{max-width:100%;border:1px solid #eee}.meta,.none,.cause{color:#666;font-size:90%}
 </style></head><body><h1>spinmpi: the papers' figures, regenerated</h1>
-<p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "full run only" and not counted)' : ''}.
+<p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)' : ''}.
 <b>${esc(tally)}</b>.</p>
-<p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
+<p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Each claim, and the cause of each miss: <a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">docs/figures.md</a>. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
 ${summary}
 ${sections.join('\n')}</body></html>
 `

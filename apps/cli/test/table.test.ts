@@ -58,18 +58,21 @@ describe('renderReport', () => {
         result: { name: 'fig8', profile: 'sc19', rows: [{ a: 1 }] },
         checks: [
           { claim: 'line rate from 64 B', paper: 'SC19 §5.2', basis: 'calibrated', constants: ['costs.pieceCycles'], pass: true, measured: '198 Gbit/s' },
-          { claim: 'host wins at 4 B', paper: 'SC19 §5.2', basis: 'predicted', constants: [], pass: false, measured: 'no' },
-          { claim: 'best', paper: 'SC19 §5.3', basis: 'predicted', constants: [], pass: false, measured: 'x', fullRunOnly: true },
+          { claim: 'host wins at 4 B', paper: 'SC19 §5.2', basis: 'predicted', constants: [], pass: false, measured: 'no', cause: 'the copy is cheap' },
+          { claim: 'best', paper: 'SC19 §5.3', basis: 'predicted', constants: [], pass: null, measured: '0.5x far off', fullRunOnly: true },
         ],
       }],
       { profile: 'sc19', quick: true },
     )
-    expect(html).toContain('predictions passed 0 / 1; calibration targets met 1 / 1; 1 claims full run only')
+    expect(html).toContain('predictions passed 0 / 1; calibration targets met 1 / 1; 1 claims not decided by --quick (run without --quick)')
     expect(html).toContain('<td><a href="#fig8">fig8</a></td><td>line rate from 64 B</td><td>calibrated (<code>costs.pieceCycles</code>)</td>')
     expect(html.indexOf('class="claims"')).toBeLessThan(html.indexOf('<section'))
     expect(html).toContain('<img src="fig8.svg"')
-    expect(html).toContain('✘ miss')
-    expect(html).toContain('full run only</td>')
+    expect(html).toContain('<td>no<div class="cause">cause: the copy is cheap</div></td>')
+    expect(html).toContain('✘ miss (<a href="../docs/figures.md#every-claim-its-basis-and-its-verdict">cause</a>)')
+    // an undecided claim shows no quick-sweep value, only that the full run decides it
+    expect(html).toContain('<td>best</td><td>predicted</td><td>SC19 §5.3</td><td><i>not decided by --quick (run without --quick)</i></td><td class="status full">undecided</td>')
+    expect(html).not.toContain('0.5x far off')
     expect(html).toContain('quick sweep')
   })
 })

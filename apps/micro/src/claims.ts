@@ -24,14 +24,20 @@ export interface ClaimCheck {
   readonly constants: readonly string[]
   /** predicted-after-miss: the mechanism added after the miss, and the claim's value before it. */
   readonly afterMiss?: string
-  readonly pass: boolean
+  /** true: pass; false: miss; null: not decided by this sweep (then `fullRunOnly` is true). */
+  readonly pass: boolean | null
   readonly measured: string
+  /** On a miss, its cause in a sentence (docs/figures.md gives the whole account). */
+  readonly cause?: string
   /**
    * The sweep lacks points the claim covers and what it has cannot decide it (a quick run): the
-   * claim is shown but counted neither as passed nor as missed.
+   * claim is shown but counted neither as passed nor as missed, and `pass` is null.
    */
   readonly fullRunOnly?: boolean
 }
+
+/** What the CLI and the report say of a claim a quick sweep cannot decide. */
+export const UNDECIDED_TEXT = 'not decided by --quick (run without --quick)'
 
 /**
  * The one tolerance of the suite: where the paper gives a number (or a range), a measured value
@@ -64,9 +70,15 @@ export function bandText(paper: number | readonly [number, number], digits = 2):
  * (`missIsFinal`, e.g. "at every point" found failing, "grows" found falling between two points
  * of the sweep); anything else is left to the full run.
  */
-export function onSubset<C extends Omit<ClaimCheck, 'fullRunOnly'>>(check: C, complete: boolean, missIsFinal: boolean): ClaimCheck {
+export function onSubset<C extends Omit<ClaimCheck, 'fullRunOnly' | 'pass'> & { readonly pass: boolean }>(check: C, complete: boolean, missIsFinal: boolean): ClaimCheck {
   if (complete || (!check.pass && missIsFinal)) return check
-  return { ...check, pass: false, fullRunOnly: true }
+  const { cause: _, ...undecided } = check
+  return { ...undecided, pass: null, fullRunOnly: true }
+}
+
+/** `pass`, with `cause` only when it is a miss: spread into a claim (`...verdict(ok, 'why')`). */
+export function verdict(pass: boolean, cause: string): { readonly pass: boolean; readonly cause?: string } {
+  return pass ? { pass } : { pass, cause }
 }
 
 /** Whether every value of `required` is among `present`. */
@@ -93,7 +105,7 @@ export function tallyClaims(checks: readonly ClaimCheck[]): ClaimTally {
   const decided = checks.filter((c) => c.fullRunOnly !== true)
   const count = (basis: ClaimBasis) => {
     const own = decided.filter((c) => c.basis === basis)
-    return { passed: own.filter((c) => c.pass).length, total: own.length }
+    return { passed: own.filter((c) => c.pass === true).length, total: own.length }
   }
   return {
     predicted: count('predicted'), afterMiss: count('predicted-after-miss'), calibrated: count('calibrated'),
@@ -108,7 +120,7 @@ export function tallyClaims(checks: readonly ClaimCheck[]): ClaimTally {
 export function formatTally(t: ClaimTally): string {
   const after = t.afterMiss.total > 0 ? `; predictions after a miss passed ${t.afterMiss.passed} / ${t.afterMiss.total}` : ''
   const base = `predictions passed ${t.predicted.passed} / ${t.predicted.total}${after}; calibration targets met ${t.calibrated.passed} / ${t.calibrated.total}`
-  return t.fullRunOnly > 0 ? `${base}; ${t.fullRunOnly} claims full run only` : base
+  return t.fullRunOnly > 0 ? `${base}; ${t.fullRunOnly} claims ${UNDECIDED_TEXT}` : base
 }
 
 /** A claim's basis as the CLI and the report show it: the constants or the mechanism named. */
@@ -118,9 +130,9 @@ export function basisText(c: ClaimCheck): string {
   return 'predicted'
 }
 
-/** A claim's status word: 'pass', 'miss' or 'full run only'. */
-export function claimStatus(c: ClaimCheck): 'pass' | 'miss' | 'full run only' {
-  return c.fullRunOnly === true ? 'full run only' : c.pass ? 'pass' : 'miss'
+/** A claim's status word: 'pass', 'miss' or 'undecided' (a quick sweep's fullRunOnly claim). */
+export function claimStatus(c: ClaimCheck): 'pass' | 'miss' | 'undecided' {
+  return c.fullRunOnly === true || c.pass === null ? 'undecided' : c.pass ? 'pass' : 'miss'
 }
 
 /**

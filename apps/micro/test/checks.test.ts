@@ -3,7 +3,7 @@
 // covers is 'full run only' unless what it has already decides a miss.
 import { describe, expect, it } from 'vitest'
 import { figures, findFigure, JOINT_FITS, type ClaimCheck, type FigureResult } from '../src/index.js'
-import { basisText, covers, formatTally, growsAtEveryStep, matchesPaper, onSubset, tallyClaims, toleranceBand } from '../src/claims.js'
+import { basisText, claimStatus, covers, formatTally, growsAtEveryStep, matchesPaper, onSubset, tallyClaims, toleranceBand, verdict } from '../src/claims.js'
 
 type Synthetic = { readonly rows: readonly object[]; readonly [extra: string]: unknown }
 const check = (name: string, result: Synthetic): readonly ClaimCheck[] =>
@@ -30,9 +30,14 @@ describe('the claim helpers', () => {
 
   it('leave a claim on part of its points to the full run unless the miss is final', () => {
     const c = { claim: 'c', paper: 'p', basis: 'predicted', constants: [], measured: 'm' } as const
-    expect(onSubset({ ...c, pass: true }, false, true).fullRunOnly).toBe(true)
+    expect(onSubset({ ...c, pass: true }, false, true)).toEqual({ ...c, pass: null, fullRunOnly: true })
     expect(onSubset({ ...c, pass: false }, false, true)).toEqual({ ...c, pass: false })
-    expect(onSubset({ ...c, pass: false }, false, false).fullRunOnly).toBe(true)
+    expect(onSubset({ ...c, pass: false }, false, false)).toEqual({ ...c, pass: null, fullRunOnly: true })
+    expect(claimStatus(onSubset({ ...c, pass: false }, false, false))).toBe('undecided')
+    // a cause is carried by a miss only, and an undecided claim has none
+    expect(verdict(true, 'why')).toEqual({ pass: true })
+    expect(onSubset({ ...c, ...verdict(false, 'why') }, true, false)).toEqual({ ...c, pass: false, cause: 'why' })
+    expect(onSubset({ ...c, ...verdict(false, 'why') }, false, false)).toEqual({ ...c, pass: null, fullRunOnly: true })
     expect(onSubset({ ...c, pass: true }, true, false)).toEqual({ ...c, pass: true })
   })
 
@@ -40,9 +45,9 @@ describe('the claim helpers', () => {
     const c = { claim: 'c', paper: 'p', constants: [], measured: 'm' }
     const t = tallyClaims([
       { ...c, basis: 'predicted', pass: true }, { ...c, basis: 'predicted', pass: false },
-      { ...c, basis: 'calibrated', constants: ['x'], pass: true }, { ...c, basis: 'predicted', pass: false, fullRunOnly: true },
+      { ...c, basis: 'calibrated', constants: ['x'], pass: true }, { ...c, basis: 'predicted', pass: null, fullRunOnly: true },
     ])
-    expect(formatTally(t)).toBe('predictions passed 1 / 2; calibration targets met 1 / 1; 1 claims full run only')
+    expect(formatTally(t)).toBe('predictions passed 1 / 2; calibration targets met 1 / 1; 1 claims not decided by --quick (run without --quick)')
     const withAfter = tallyClaims([
       { ...c, basis: 'predicted', pass: true }, { ...c, basis: 'predicted-after-miss', afterMiss: 'm', pass: true },
       { ...c, basis: 'predicted-after-miss', afterMiss: 'm', pass: false }, { ...c, basis: 'calibrated', constants: ['x'], pass: false },

@@ -40,5 +40,8 @@ describe('fig19 (FFT2D strong scaling)', () => {
     const flat = fig19.check!(result([[16, 5], [64, 4], [128, 6], [1024, 0]], 80))
     expect(flat.map((c) => c.pass)).toEqual([false, false, false, false])
     expect(flat[2]!.measured).toBe('peak P=128: 6.0%')
+    // the trend claims name the cause of their miss; a pass names none
+    expect(flat.map((c) => c.cause !== undefined)).toEqual([false, false, true, true])
+    expect(paper.every((c) => c.cause === undefined)).toBe(true)
   })
 })

@@ -6,13 +6,14 @@ import { existsSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { basisText, claimStatus, figures, findFigure, findLogGopSim, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
+import { basisText, claimStatus, UNDECIDED_TEXT, figures, findFigure, findLogGopSim, formatTally, renderFigure, tallyClaims, type ClaimCheck, type Figure, type FigureResult } from '@spinmpi/micro'
 import { UsageError } from '../cli-error.js'
 import { parseOptions, positiveInt } from '../options.js'
 import type { BenchOutcome, BenchTask } from '../bench-worker.js'
 import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
+import { figuresDocHref } from '../figure-docs.js'
 import { formatTable } from '../table.js'
 import type { Profile } from '@spinmpi/nic'
 import { collectSet, loadProfile, profileNameFor, SET_HELP } from '../profile-option.js'
@@ -107,7 +108,7 @@ async function output(done: readonly Done[], name: string, out: string | undefin
   }
   if (out && name === 'all' && report) {
     const file = join(resolve(out), 'index.html')
-    writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick }))
+    writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick, docs: figuresDocHref(resolve(out)) }))
     process.stderr.write(`wrote ${file} (report)\n`)
   }
   printResults(entries, json, name)
@@ -196,6 +197,14 @@ async function writeOutputs(dir: string, figure: Figure, result: FigureResult, c
   return `${figure.name}.svg`
 }
 
+/** A claim as the CLI prints it; an undecided claim shows no partial value (a quick sweep's). */
+function claimLine(c: ClaimCheck): string {
+  const status = claimStatus(c)
+  if (status === 'undecided') return `${UNDECIDED_TEXT} [${basisText(c)}]: ${c.claim}`
+  const cause = status === 'miss' && c.cause !== undefined ? `; cause: ${c.cause}` : ''
+  return `${status === 'miss' ? 'MISS' : status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured}${cause})`
+}
+
 function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
   if (json) {
     const results = entries.map((e) => withClaims(e.result, e.checks))
@@ -219,10 +228,7 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
     if (ratios !== undefined && ratios.length > 0) {
       process.stdout.write(`speed against the in-run reference (reference median time / task time; above 1x is faster):\n${formatRatioTable(ratios)}\n`)
     }
-    for (const c of e.checks) {
-      const status = claimStatus(c) === 'miss' ? 'MISS' : claimStatus(c)
-      process.stdout.write(`  ${status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured})\n`)
-    }
+    for (const c of e.checks) process.stdout.write(`  ${claimLine(c)}\n`)
   }
   const checks = entries.flatMap((e) => e.checks)
   if (checks.length > 0) process.stdout.write(`\n${formatTally(tallyClaims(checks))}\n`)
