@@ -201,7 +201,7 @@ async function writeOutputs(dir: string, figure: Figure, result: FigureResult, c
 function claimLine(c: ClaimCheck): string {
   const status = claimStatus(c)
   if (status === 'undecided') return `${UNDECIDED_TEXT} [${basisText(c)}]: ${c.claim}`
-  const cause = status === 'miss' && c.cause !== undefined ? `; cause: ${c.cause}` : ''
+  const cause = status === 'miss' && c.cause !== undefined ? `; cause with sc19: ${c.cause}` : ''
   return `${status === 'miss' ? 'MISS' : status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured}${cause})`
 }
 
