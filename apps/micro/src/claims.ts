@@ -10,8 +10,9 @@
  * (`afterMiss` says which and what the claim gave before): a pass is weaker than a prediction.
  * `calibrated`: the constants in `constants` were set from this claim (docs/calibration.md), so a
  * pass shows the calibration holds, not that the model predicts it.
+ * `speed-target`: a target for spinmpi's own speed (issue #14), no paper's claim: counted apart.
  */
-export type ClaimBasis = 'predicted' | 'predicted-after-miss' | 'calibrated'
+export type ClaimBasis = 'predicted' | 'predicted-after-miss' | 'calibrated' | 'speed-target'
 
 /** A claim of a paper checked against a figure's data, shown in the CLI, the JSON and the report. */
 export interface ClaimCheck {
@@ -97,6 +98,7 @@ export interface ClaimTally {
   readonly predicted: { readonly passed: number; readonly total: number }
   readonly afterMiss: { readonly passed: number; readonly total: number }
   readonly calibrated: { readonly passed: number; readonly total: number }
+  readonly speedTargets: { readonly passed: number; readonly total: number }
   /** Claims the sweep could not decide (quick run). */
   readonly fullRunOnly: number
 }
@@ -109,24 +111,27 @@ export function tallyClaims(checks: readonly ClaimCheck[]): ClaimTally {
   }
   return {
     predicted: count('predicted'), afterMiss: count('predicted-after-miss'), calibrated: count('calibrated'),
+    speedTargets: count('speed-target'),
     fullRunOnly: checks.length - decided.length,
   }
 }
 
 /**
  * "predictions passed X / Y; predictions after a miss passed C / D; calibration targets met A / B"
- * (the middle part when there are any, + the undecided count if any).
+ * (the middle part when there are any, + "; speed targets met E / F" and the undecided count if any).
  */
 export function formatTally(t: ClaimTally): string {
   const after = t.afterMiss.total > 0 ? `; predictions after a miss passed ${t.afterMiss.passed} / ${t.afterMiss.total}` : ''
   const base = `predictions passed ${t.predicted.passed} / ${t.predicted.total}${after}; calibration targets met ${t.calibrated.passed} / ${t.calibrated.total}`
-  return t.fullRunOnly > 0 ? `${base}; ${t.fullRunOnly} claims ${UNDECIDED_TEXT}` : base
+  const speed = t.speedTargets.total > 0 ? `; speed targets met ${t.speedTargets.passed} / ${t.speedTargets.total}` : ''
+  return t.fullRunOnly > 0 ? `${base}${speed}; ${t.fullRunOnly} claims ${UNDECIDED_TEXT}` : `${base}${speed}`
 }
 
 /** A claim's basis as the CLI and the report show it: the constants or the mechanism named. */
 export function basisText(c: ClaimCheck): string {
   if (c.basis === 'calibrated') return `calibrated: ${c.constants.join(', ')}`
   if (c.basis === 'predicted-after-miss') return `predicted after a miss: ${c.afterMiss ?? ''}`
+  if (c.basis === 'speed-target') return 'speed target'
   return 'predicted'
 }
 

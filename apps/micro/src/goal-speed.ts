@@ -255,7 +255,7 @@ function check(result: FigureResult): readonly ClaimCheck[] {
     paper: 'issue #14 (LogGOPSim, Hoefler et al., HPDC 2010)', basis: 'predicted', constants: [],
     pass: side.every((r) => r.sameTimes), measured: side.map((r) => `${r.schedule}: ${r.sameTimes ? 'same' : 'DIFFERENT'} (${r.timesCompared})`).join('; '),
   }]
-  return [...same, { claim: 'streaming GOAL reader + graph simulation is faster than the object path on every schedule (same run)', paper: "issue #14: spinmpi's own speed target (no paper claim)", basis: 'predicted', constants: [], pass: worst > 1, measured: `slowest speed-up ${worst}x` }]
+  return [...same, { claim: 'streaming GOAL reader + graph simulation is faster than the object path on every schedule (same run)', paper: "issue #14: spinmpi's own speed target (no paper claim)", basis: 'speed-target', constants: [], pass: worst > 1, measured: `slowest speed-up ${worst}x` }]
 }
 
 export const goalSpeed: Figure = {

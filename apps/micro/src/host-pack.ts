@@ -431,7 +431,7 @@ async function run(options: FigureOptions): Promise<FigureResult> {
 
 export const hostPack: Figure = {
   name: 'host-pack',
-  title: 'Host pack/unpack MB/s of the generated datatype kernels, cold and warm, beside a plain copy and MPICH',
+  title: 'Host pack/unpack of the generated datatype kernels, cold and warm: speed ratios to a plain copy and to MPICH (one row of MB/s per type)',
   kind: 'perf',
   run,
 }

@@ -215,7 +215,12 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
   const tables = entries.length === 1
   for (const e of entries) {
     const extras = Object.entries(e.result).filter(([k]) => !['name', 'profile', 'rows', 'ratios'].includes(k))
-    process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${e.result.rows.length} rows, ${e.wallSeconds.toFixed(1)} s)\n`)
+    const ratios = e.result.ratios as readonly RatioSummary[] | undefined
+    // a sweep prints a perf suite's ratios, not its rows: count what is printed
+    const size = !tables && ratios !== undefined && ratios.length > 0
+      ? `${ratios.length} ratios; ${e.result.rows.length} rows with bench ${e.name}`
+      : `${e.result.rows.length} rows`
+    process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${size}, ${e.wallSeconds.toFixed(1)} s)\n`)
     if (tables) {
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
@@ -224,7 +229,6 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
         if (Array.isArray(v) && v.length > 0 && typeof v[0] === 'object') process.stdout.write(`${k}:\n${formatTable(v as Record<string, unknown>[])}\n`)
       }
     }
-    const ratios = e.result.ratios as readonly RatioSummary[] | undefined
     if (ratios !== undefined && ratios.length > 0) {
       process.stdout.write(`speed against the in-run reference (reference median time / task time; above 1x is faster):\n${formatRatioTable(ratios)}\n`)
     }
