@@ -11,7 +11,7 @@ import { modelCheck } from '../src/model-check.js'
 import { bcastFigure } from '../src/bcast.js'
 import type { ChartSpec } from '../src/plot/vega.js'
 
-type Enc = Record<string, { field?: string; scale?: { domain?: unknown[]; range?: unknown[]; type?: string }; legend?: { title?: unknown }; axis?: Record<string, unknown> }>
+type Enc = Record<string, { field?: string; scale?: { domain?: unknown[]; range?: unknown[]; type?: string }; legend?: { title?: unknown; [k: string]: unknown }; axis?: Record<string, unknown> }>
 type Layer = { mark: string | { type: string }; encoding: Enc; data?: { values: Record<string, unknown>[] }; transform?: unknown[] }
 const panels = (spec: ChartSpec) => (spec.vconcat ?? [spec]) as { title: string; layer: Layer[] }[]
 const markOf = (l: Layer) => (typeof l.mark === 'string' ? l.mark : l.mark.type)
@@ -45,6 +45,8 @@ describe('strategy colours', () => {
     for (const chart of charts.slice(1)) {
       const dash = chart.layer[0]!.encoding.strokeDash!
       expect(dash.legend!.title).toBe('checkpoint layout')
+      // the legend draws each dash as a dark line (a dot of the default symbol cannot show a dash)
+      expect(dash.legend).toMatchObject({ symbolType: 'stroke', encode: { symbols: { update: { stroke: { value: '#333' } } } } })
       expect(dash.scale!.domain!.every((d) => String(d).length > 'compact'.length)).toBe(true)
     }
   })

@@ -41,7 +41,7 @@ function valueText(v: unknown, unit: PlotSpec['xUnit']): string {
 function dashEncoding(spec: PlotSpec, points: readonly { dash: string; dashKey: unknown }[]): Record<string, unknown> {
   const keys = [...new Set(points.map((p) => p.dashKey))].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : 0))
   const domain = [...new Set(keys.map((k) => points.find((p) => p.dashKey === k)!.dash))]
-  return { field: 'dash', type: 'nominal', scale: { domain, range: domain.map((_, i) => DASHES[i % DASHES.length]) }, legend: { title: spec.dash!.title } }
+  return { field: 'dash', type: 'nominal', scale: { domain, range: domain.map((_, i) => DASHES[i % DASHES.length]) }, legend: { title: spec.dash!.title, symbolType: 'stroke', symbolStrokeWidth: 2, symbolSize: 400, encode: { symbols: { update: { stroke: { value: '#333' } } } } } }
 }
 
 /** Log-axis ticks: the powers of the base within the data (1-2-5 steps when under three decades), none skipped by Vega's own crowded ones. */
