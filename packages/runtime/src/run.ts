@@ -25,6 +25,7 @@ import { spilledReceivesOf } from './faults/spill-unpack.js'
 import { reportFaults, scopedFaults } from './faults/fault-scope.js'
 import { goalCaptureSink } from './trace/goal-capture.js'
 import { scopedTimeLimit } from './time-limit-scope.js'
+import { scopedProgress, type RunProgress } from './progress-scope.js'
 
 const log = debugFactory('spinmpi:runtime')
 
@@ -101,13 +102,18 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
       sim.at(sim.now, () => { throw abort })
     })
   }
+  const listener = scopedProgress()
+  const progress = (ended: boolean): RunProgress => ({ simulatedNs: toNs(sim.now), events: sim.executed, ranks: o.ranks, ranksDone: finished, ended })
+  const onYield = listener === undefined ? undefined : () => listener(progress(false))
   try {
-    await sim.runAsync(limitPs)
+    await sim.runAsync(limitPs, onYield)
     // Every rank returned within the limit: what is left (packets in flight, no user code) runs
     // as it would without one, so the results are the same.
-    if (finished === o.ranks && sim.pending > 0) await sim.runAsync()
+    if (finished === o.ranks && sim.pending > 0) await sim.runAsync(Infinity, onYield)
   } catch (e) {
     if (e !== abort) throw e
+  } finally {
+    if (listener !== undefined) listener(progress(true))
   }
   if (failure !== null) throw failure
   const unfinished = comms.filter((c) => endPs[c.rank]! < 0)

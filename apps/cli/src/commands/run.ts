@@ -20,6 +20,7 @@ import { looksLikeProgram } from '../launch/load-program.js'
 import { PROGRAM_USAGE } from '../launch/program-options.js'
 import { ProgramError, runProgram } from '../launch/run-program.js'
 import { takeTimeLimitOption, TIME_LIMIT_HELP, withTimeLimitOption } from '../time-limit-option.js'
+import { PROGRESS_HELP, takeProgressOption, withProgressLine } from '../progress-line.js'
 
 interface AppCli extends AppArgsSpec {
   /** One line on what the app does, for its --help. */
@@ -99,8 +100,10 @@ async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
   const goal = takeGoalOption(argv)
   const faulted = takeFaultOptions(goal.rest)
   const limit = takeTimeLimitOption(faulted.rest)
-  const args = appArgs(takeProfileOptions(limit.rest), cli)
-  const out = await withGoalExport(goal.file, () => withFaultCounts(faulted.faults, () => withTimeLimitOption(limit.ns, () => runApp(cli, args))))
+  const progress = takeProgressOption(limit.rest)
+  const args = appArgs(takeProfileOptions(progress.rest), cli)
+  const out = await withGoalExport(goal.file, () => withFaultCounts(faulted.faults, () => withTimeLimitOption(limit.ns, () =>
+    withProgressLine(progress.forced, () => runApp(cli, args)))))
   // the app accepted the value, so a string here is 'true' or 'false'
   if (args.json === true || args.json === 'true') {
     process.stdout.write(`${JSON.stringify(out)}\n`)
@@ -147,12 +150,13 @@ const SHARED_APP_OPTIONS: readonly OptionHelp[] = [
   ['--faults SPEC', 'inject faults into every simulation, e.g. loss=0.01,dup=0.005,nicmem=64KiB; docs/faults.md (default none)'],
   ['--fault-seed N', FAULT_SEED_HELP],
   ['--time-limit DURATION', `${TIME_LIMIT_HELP}, in every simulation the app runs (default none)`],
+  ['--progress', `${PROGRESS_HELP} (default off)`],
 ]
 
 /** The help of one app: its usage line, what it does and its options, then those every app takes. */
 export function appHelp(name: string, app: AppCli): string {
   return [
-    `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N] [--time-limit DURATION]`,
+    `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N] [--time-limit DURATION] [--progress]`,
     '',
     `${name}: ${app.about}.`,
     '',

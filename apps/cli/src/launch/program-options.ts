@@ -8,10 +8,11 @@ import { camelCase } from '../app-args.js'
 import { parseOptions } from '../options.js'
 import type { OptionHelp } from '../option-help.js'
 import { TIME_LIMIT_HELP, TimeLimitText } from '../time-limit-option.js'
+import { PROGRESS_HELP } from '../progress-line.js'
 
 export const PROGRAM_USAGE =
   'spinmpi run FILE [--ranks P] [--profile NAME|FILE] [--set path=value]... [--strategy S] [--send S] [--seed N] ' +
-  '[--timing] [--reorder WINDOW] [--faults SPEC] [--fault-seed N] [--time-limit DURATION] [--json] [--goal FILE] [-- ARGS...]'
+  '[--timing] [--reorder WINDOW] [--faults SPEC] [--fault-seed N] [--time-limit DURATION] [--progress] [--json] [--goal FILE] [-- ARGS...]'
 
 /** One line per option for `spinmpi run FILE --help`. */
 export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
@@ -26,6 +27,7 @@ export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
   ['--faults SPEC', 'inject faults, e.g. loss=0.01,dup=0.005,nicmem=64KiB,rto=2us (docs/faults.md)'],
   ['--fault-seed N', 'seed of the fault draws (default: --seed)'],
   ['--time-limit DURATION', `${TIME_LIMIT_HELP} (default none)`],
+  ['--progress', `${PROGRESS_HELP} (default off)`],
   ['--json', 'print the run summary as one JSON object (default tables)'],
   ['--goal FILE', 'also write the run as a GOAL schedule to FILE'],
   ['-- ARGS...', "the program's own arguments (its second parameter, a string array)"],
@@ -34,7 +36,7 @@ export const PROGRAM_OPTION_HELP: readonly OptionHelp[] = [
 const positiveInt = z.coerce.number({ error: 'expected a positive integer' }).int('expected a positive integer')
   .positive('expected a positive integer')
 
-const FLAGS = new Set(['timing', 'json', 'help'])
+const FLAGS = new Set(['timing', 'json', 'help', 'progress'])
 
 const ProgramOptions = z.strictObject({
   ranks: positiveInt.max(1 << 20, 'at most 1048576 ranks').default(4),
@@ -48,6 +50,7 @@ const ProgramOptions = z.strictObject({
   faults: z.string().optional(),
   faultSeed: z.string().optional(),
   timeLimit: TimeLimitText.optional(),
+  progress: z.boolean().default(false),
   json: z.boolean().default(false),
   goal: z.string().min(1, 'expected a file name').optional(),
   help: z.boolean().default(false),

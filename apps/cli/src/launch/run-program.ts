@@ -12,6 +12,7 @@ import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './progr
 import { summarize, summaryText } from './run-summary.js'
 import { parseFaultOptions } from '../fault-option.js'
 import { formatOptions } from '../option-help.js'
+import { withProgressLine } from '../progress-line.js'
 
 /** An error raised inside one rank of the user's program: reported as one line, exit 1. */
 export class ProgramError extends UsageError {
@@ -30,12 +31,12 @@ export async function runProgram(file: string, words: readonly string[]): Promis
   const mode = o.timing ? 'timing' : 'data'
   let result: RunResult<unknown>
   try {
-    result = await withGoalExport(o.goal, () => run({
+    result = await withGoalExport(o.goal, () => withProgressLine(o.progress, () => run({
       ranks: o.ranks, profile, seed: o.seed, mode, strategy: o.strategy, send: o.send,
       ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder } }),
       ...(faults === undefined ? {} : { faults }),
       ...(o.timeLimit === undefined ? {} : { timeLimitNs: o.timeLimit }),
-    }, (comm) => main(comm, [...o.args])))
+    }, (comm) => main(comm, [...o.args]))))
   } catch (err) {
     if (err instanceof RankError) throw new ProgramError(firstLine(err.message))
     if (err instanceof DeadlockError) throw new ProgramError(err.message.split('\n').map((l) => l.trim()).join('; '))

@@ -266,8 +266,11 @@ export class Simulator implements WakeupSink {
   /**
    * Runs events, letting awaiting processes continue between events. Resolves when no event is
    * left (or the next is after `until`); processes still parked then are blocked for good.
+   * `onYield` runs each time the loop lets timers and I/O in (every YIELD_EVERY wake-ups: a
+   * place that depends on the simulation only), for progress reports; it must not touch the
+   * simulation.
    */
-  runAsync(until: Ps = Infinity): Promise<void> {
+  runAsync(until: Ps = Infinity, onYield?: () => void): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       // Continuations run before the next event, even one of the same group. After an event that
       // woke a process the loop goes on once the microtask queue is empty: a microtask queued now
@@ -289,6 +292,7 @@ export class Simulator implements WakeupSink {
               if (this.wakeups === 0 && ++sinceYield >= YIELD_EVERY) {
                 sinceYield = 0
                 this.direct = false
+                if (onYield !== undefined) onYield()
                 setImmediate(loop)
                 return
               }
@@ -300,6 +304,7 @@ export class Simulator implements WakeupSink {
               this.direct = false
               if (++sinceYield >= YIELD_EVERY) {
                 sinceYield = 0
+                if (onYield !== undefined) onYield()
                 setImmediate(loop)
               } else {
                 void RESOLVED.then(tickLoop)
