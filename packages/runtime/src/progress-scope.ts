@@ -20,6 +20,7 @@ export interface RunProgress {
   readonly ended: boolean
 }
 
+/** Told of each progress report of a run (see withProgress). */
 export type ProgressListener = (progress: RunProgress) => void
 
 const active = new AsyncLocalStorage<ProgressListener>()
