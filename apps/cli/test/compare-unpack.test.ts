@@ -1,5 +1,5 @@
 // compare's speedup over host, model-error flags and legend; one byte and γ format shared with
-// unpack; unpack --json with what its text shows; specialized's refusal in words.
+// unpack; unpack --json with what its text shows; specialized's refusal in words, in compare and unpack.
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -96,5 +96,18 @@ describe("specialized's refusal in compare", () => {
   it('says when the type alone is nested', async () => {
     expect((await note('nested-vector.json', '1')).note).toBe('no specialized handler for hvector (nested): specialized serves a single vector, index-block or indexed layout')
     expect((await note('nested-vector.json', '2')).note).toBe('no specialized handler for contiguous(2, hvector) (nested): specialized serves a single vector, index-block or indexed layout')
+  })
+})
+
+describe("specialized's refusal in unpack", () => {
+  // the same words as compare's note, on one line naming --strategy, with what to use instead
+  it('says a count above 1 nests the type in a contiguous, and that count 1 fits', async () => {
+    await expect(unpack('--type', type('index-block.json'), '--count', '16', '--strategy', 'specialized')).rejects.toThrow(
+      '--strategy: no specialized handler for contiguous(16, indexedBlock): specialized serves a single vector, index-block or indexed layout (count 1 fits); use rw-cp or auto')
+    expect(JSON.parse(await unpack('--type', type('index-block.json'), '--strategy', 'specialized', '--json')).verified).toBe(true)
+  })
+  it('says when the type alone is nested', async () => {
+    await expect(unpack('--type', type('nested-vector.json'), '--strategy', 'specialized')).rejects.toThrow(
+      '--strategy: no specialized handler for hvector (nested): specialized serves a single vector, index-block or indexed layout; use rw-cp or auto')
   })
 })

@@ -132,8 +132,10 @@ export function runOrExplain<T>(f: () => T): T {
   try {
     return f()
   } catch (err) {
-    // the library names its own argument; on the command line it is --count
-    if (err instanceof MpiError) throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: '))
+    // the library names its own arguments; on the command line they are --count and --strategy
+    if (err instanceof MpiError) {
+      throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: ').replace(/^receive\.strategy: /, '--strategy: '))
+    }
     throw err
   }
 }
