@@ -4,6 +4,7 @@
 // counted apart.
 import { claimStatus, formatTally, tallyClaims, TOLERANCE, UNDECIDED_TEXT, type ClaimCheck, type FigureResult } from '@spinmpi/micro'
 import { CLAIMS_ANCHOR, figureAnchor } from './figure-docs.js'
+import { calibrationNotes } from './calibration-note.js'
 
 export interface ReportEntry {
   readonly name: string
@@ -59,6 +60,7 @@ img{max-width:100%;border:1px solid #eee}.meta,.none,.cause{color:#666;font-size
 </style></head><body><h1>spinmpi: the papers' figures, regenerated</h1>
 <p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)' : ''}.
 <b>${esc(tally)}</b>.</p>
+${calibrationNotes(entries).map((n) => `<p class="calibration"><b>${esc(n)}</b>.</p>`).join('\n')}
 <p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Each claim, and the cause of each miss: <a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">docs/figures.md</a>. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
 ${summary}
 ${sections.join('\n')}</body></html>

@@ -13,6 +13,7 @@ import type { BenchOutcome, BenchTask } from '../bench-worker.js'
 import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
+import { calibrationNotes } from '../calibration-note.js'
 import { figuresDocHref } from '../figure-docs.js'
 import { formatTable } from '../table.js'
 import type { Profile } from '@spinmpi/nic'
@@ -236,4 +237,6 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
   }
   const checks = entries.flatMap((e) => e.checks)
   if (checks.length > 0) process.stdout.write(`\n${formatTally(tallyClaims(checks))}\n`)
+  for (const note of calibrationNotes(entries)) process.stdout.write(`${note}\n`)
 }
+
