@@ -111,3 +111,13 @@ describe("specialized's refusal in unpack", () => {
       '--strategy: no specialized handler for hvector (nested): specialized serves a single vector, index-block or indexed layout; use rw-cp or auto')
   })
 })
+
+describe('a message past the data-mode limit', () => {
+  // the library's "timing mode allows larger" names an option these commands do not have
+  const words = '--count: 1000 spans 2097088000 B of buffer, more than the 268435456 B (256 MiB) data mode holds per side ' +
+    '(unpack and compare verify the bytes, so they run in data mode: use a smaller --count or type)'
+  it('unpack and compare say what to do on the command line', async () => {
+    await expect(unpack('--type', type('vector-64.json'), '--count', '1000', '--strategy', 'host')).rejects.toThrow(words)
+    await expect(compare('--type', type('vector-64.json'), '--count', '1000')).rejects.toThrow(words)
+  })
+})

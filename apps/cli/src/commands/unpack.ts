@@ -132,9 +132,12 @@ export function runOrExplain<T>(f: () => T): T {
   try {
     return f()
   } catch (err) {
-    // the library names its own arguments; on the command line they are --count and --strategy
+    // the library names its own arguments; on the command line they are --count and --strategy.
+    // Its way past the data-mode limit is timing mode, which these commands do not offer: they
+    // verify the received bytes.
     if (err instanceof MpiError) {
-      throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: ').replace(/^receive\.strategy: /, '--strategy: '))
+      throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: ').replace(/^receive\.strategy: /, '--strategy: ')
+        .replace(' (timing mode allows larger)', ' (unpack and compare verify the bytes, so they run in data mode: use a smaller --count or type)'))
     }
     throw err
   }
