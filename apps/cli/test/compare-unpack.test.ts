@@ -1,5 +1,7 @@
 // compare's speedup over host, model-error flags and legend; one byte and γ format shared with
 // unpack; unpack --json with what its text shows; specialized's refusal in words, in compare and unpack.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -69,6 +71,18 @@ describe('γ and unpack --json', () => {
     const one = await unpack('--type', type('indexed.json'), '--count', '1024', '--strategy', 'host')
     expect(field(one, 'γ (blocks per packet)')).toBe('45.96')
     expect(rows.find((r) => r.strategy!.startsWith('host'))!['γ']).toBe('45.96')
+  })
+
+  it('keeps three significant digits of a γ below the decimals shown (blocks longer than a packet), not 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-gamma-'))
+    const contiguous = join(dir, 'float64.json')
+    writeFileSync(contiguous, '"float64"')
+    // one block over 1,024 packets (2 MiB), and over 4,096 (8 MiB)
+    const text = await unpack('--type', contiguous, '--count', '262144', '--strategy', 'host')
+    expect(field(text, 'γ (blocks per packet)')).toBe('0.0009770')
+    expect(JSON.parse(await unpack('--type', contiguous, '--count', '262144', '--strategy', 'host', '--json')).gamma).toBe(0.001)
+    const big = JSON.parse(await compare('--type', contiguous, '--count', '1048576', '--json'))
+    expect(big.rows.find((r: { strategy: string }) => r.strategy === 'host').gamma).toBe(0.000244)
   })
 
   it('includes Δr (null without checkpoints) and the model T_C the text shows', async () => {

@@ -66,7 +66,7 @@ export function unpackJson(r: UnpackResult) {
     bytes: r.bytes,
     ns: r.ns,
     gbps: round(r.gbps, 3),
-    gamma: round(r.gamma, 3),
+    gamma: roundGamma(r.gamma, 3),
     nicMemBytes: r.nicMemBytes,
     dmaWrites: r.dmaWrites,
     dmaQueueMax: r.dmaQueueMax,
@@ -103,7 +103,17 @@ function unpackText(r: UnpackResult, faulty: boolean): string {
 
 /** γ as unpack and compare show it: rounded once, to two decimals, from the unrounded value. */
 export function gammaShown(gamma: number | null): number | null {
-  return gamma === null ? null : round(gamma, 2)
+  return gamma === null ? null : roundGamma(gamma, 2)
+}
+
+/**
+ * γ to `digits` decimals, except that a positive γ too small for them keeps three significant
+ * digits: a message of blocks larger than a packet (a contiguous 2 MiB is one block over 1,024
+ * packets, γ 0.000977) would read as γ 0, no blocks at all.
+ */
+export function roundGamma(gamma: number, digits: number): number {
+  const r = round(gamma, digits)
+  return r === 0 && gamma > 0 ? Number(gamma.toPrecision(3)) : r
 }
 
 export function round(x: number, digits: number): number {
