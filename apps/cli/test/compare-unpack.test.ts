@@ -135,3 +135,15 @@ describe('a message past the data-mode limit', () => {
     await expect(compare('--type', type('vector-64.json'), '--count', '1000')).rejects.toThrow(words)
   })
 })
+
+describe('unpack names the machine it ran on', () => {
+  // as compare's header does, so runs on several profiles stay told apart
+  const profile = join(ROOT, 'examples/profiles/sc19-8hpus.json')
+  it('in the text and the JSON: the profile (+set when --set changed it) and the HPUs', async () => {
+    const text = await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--profile', profile)
+    expect(field(text, 'machine')).toBe('sc19-8hpus, 8 HPUs')
+    const json = JSON.parse(await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--set', 'nic.hpus=4', '--json'))
+    expect([json.profile, json.hpus]).toEqual(['sc19+set', 4])
+    expect(JSON.parse(await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--hpus', '2', '--json')).hpus).toBe(2)
+  })
+})

@@ -53,14 +53,22 @@ export function registerUnpack(program: Command): void {
         ...(o.reorder === undefined ? {} : { reorder: { seed: o.reorder } }),
         ...(faults === undefined ? {} : { faults }),
       }))
-      const json = faults === undefined ? unpackJson(r) : { ...unpackJson(r), faults: r.faults }
-      process.stdout.write(o.json ? `${JSON.stringify(json)}\n` : `${unpackText(r, faults !== undefined)}\n`)
+      // the machine, as compare's header gives it: runs on several profiles stay told apart
+      const machine = { profile: profile.name, hpus: profile.nic.hpus }
+      const json = faults === undefined ? unpackJson(r, machine) : { ...unpackJson(r, machine), faults: r.faults }
+      process.stdout.write(o.json ? `${JSON.stringify(json)}\n` : `${unpackText(r, machine, faults !== undefined)}\n`)
       if (r.verified !== true) process.exitCode = 1
     })
 }
 
-/** The stable JSON of one unpack: the issue's fields, then Δr and the model's T_C the text shows. */
-export function unpackJson(r: UnpackResult) {
+/** The machine an unpack ran on: the profile's name (+set when changed by --set) and its HPUs. */
+interface Machine {
+  readonly profile: string
+  readonly hpus: number
+}
+
+/** The stable JSON of one unpack: the issue's fields, then Δr and the model's T_C the text shows, then the machine. */
+export function unpackJson(r: UnpackResult, machine: Machine) {
   return {
     strategy: r.strategy,
     bytes: r.bytes,
@@ -75,13 +83,16 @@ export function unpackJson(r: UnpackResult) {
     modelNs: r.modelNs,
     fallback: r.fallback,
     verified: r.verified === true,
+    profile: machine.profile,
+    hpus: machine.hpus,
   }
 }
 
-function unpackText(r: UnpackResult, faulty: boolean): string {
+function unpackText(r: UnpackResult, machine: Machine, faulty: boolean): string {
   const f = r.faults
   const rows = [
     { field: 'strategy', value: r.fallback === null ? r.strategy : `${r.strategy} (fallback: ${r.fallback})` },
+    { field: 'machine', value: `${machine.profile}, ${machine.hpus} HPUs` },
     { field: 'message size', value: formatBytes(r.bytes) },
     { field: 'processing time', value: formatDuration(r.ns) },
     { field: 'throughput', value: `${formatNumber(round(r.gbps, 2))} Gbit/s` },
