@@ -58,7 +58,7 @@ table{border-collapse:collapse;margin:.5em 0;font-size:90%}td,th{border:1px soli
 td.pass{color:#1a7f37;font-weight:600}td.miss{color:#cf222e;font-weight:600}td.full{color:#666}
 img{max-width:100%;border:1px solid #eee}.meta,.none,.cause{color:#666;font-size:90%}
 </style></head><body><h1>spinmpi: the papers' figures, regenerated</h1>
-<p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)' : ''}.
+<p>Profile ${esc(meta.profile)}${meta.quick ? ` (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)` : ''}.
 <b>${esc(tally)}</b>.</p>
 ${calibrationNotes(entries).map((n) => `<p class="calibration"><b>${esc(n)}</b>.</p>`).join('\n')}
 <p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Each claim, and the cause of each miss: <a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">docs/figures.md</a>. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>

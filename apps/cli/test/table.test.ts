@@ -73,7 +73,8 @@ describe('renderReport', () => {
     // an undecided claim shows no quick-sweep value, only that the full run decides it
     expect(html).toContain('<td>best</td><td>predicted</td><td>SC19 §5.3</td><td><i>not decided by --quick (run without --quick)</i></td><td class="status full">undecided</td>')
     expect(html).not.toContain('0.5x far off')
-    expect(html).toContain('quick sweep')
+    expect(html).toContain('<p>Profile sc19 (quick sweep: fewer points than the paper; claims it cannot decide are marked ' +
+      '"not decided by --quick (run without --quick)" and not counted).')
   })
 })
 
