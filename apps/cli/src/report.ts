@@ -31,7 +31,7 @@ function statusCell(c: ClaimCheck, doc: string): string {
 /** An undecided claim shows no measured value: the quick sweep's partial one would read as a miss. */
 function claimRow(c: ClaimCheck, doc: string, figure?: string): string {
   const link = figure === undefined ? '' : `<td><a href="#${esc(figure)}">${esc(figure)}</a></td>`
-  const cause = c.cause === undefined || c.pass !== false ? '' : `<div class="cause">cause with sc19: ${esc(c.cause)}</div>`
+  const cause = c.cause === undefined || c.pass !== false ? '' : `<div class="cause">cause with the figure's default profile: ${esc(c.cause)}</div>`
   const measured = claimStatus(c) === 'undecided' ? `<i>${esc(UNDECIDED_TEXT)}</i>` : esc(c.measured) + cause
   return `<tr>${link}<td>${esc(c.claim)}</td><td>${basisCell(c)}</td><td>${esc(c.paper)}</td><td>${measured}</td>${statusCell(c, doc)}</tr>`
 }

@@ -1,5 +1,6 @@
 // A sweep on a profile other than sc19 says what its calibrated claims are there: constants
-// fitted on sc19, so a claim whose constant the profile changes is a prediction of that machine.
+// fitted on sc19, so a claim whose constant the profile changes is a prediction of that machine;
+// and a figure that keeps its own machines under --profile says so.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,5 +52,16 @@ describe('bench on a profile file that sets a calibrated constant', async () => 
     const entry = (profile: string) => ({ name: 'fig12', title: 't', result: { name: 'fig12', profile, rows: [] }, checks: [claim('calibrated', ['costs.segmentStepCycles'])], wallSeconds: 0 })
     expect(renderReport([entry('calib-note-nic')], { profile: 'calib-note-nic', quick: true })).toContain(`<p class="calibration"><b>${expected}</b>.</p>`)
     expect(renderReport([entry('sc19')], { profile: 'sc19', quick: true })).not.toContain('class="calibration"')
+  })
+})
+
+describe('a figure that keeps its own machines under --profile', () => {
+  it('says so beside its header (bcast: the SC17 NICs and Myrinet); nothing when it ran on the profile asked for', async () => {
+    const text = await runCommand(registerBench, ['bench', 'bcast,put-latency', '--quick', '--jobs', '1', '--set', 'nic.hpus=3'])
+    const lines = text.split('\n')
+    const at = lines.findIndex((l) => l.startsWith('bcast: '))
+    expect(lines[at + 1]).toBe('  not run on --profile sc19+set: this figure runs on its own machines (spin-sc17-integrated, spin-sc17-discrete, myrinet)')
+    expect(text.match(/not run on --profile/g)).toHaveLength(1)
+    expect(lines.find((l) => l.startsWith('put-latency: '))).toContain('(profile sc19+set,')
   })
 })
