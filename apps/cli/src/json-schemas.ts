@@ -8,8 +8,8 @@ import { ProfileFileSchema } from '@spinmpi/nic/internal'
 
 const typeFileSchema = z.union([
   typeSpecSchema,
-  z.array(typeSpecSchema),
-  z.strictObject({ $schema: z.string().optional(), types: z.array(typeSpecSchema) }),
+  z.array(typeSpecSchema).min(1),
+  z.strictObject({ $schema: z.string().optional(), types: z.array(typeSpecSchema).min(1) }),
 ])
 
 /** File name (under schemas/) to its text. */

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs'
 import {
-  getNamedProfile, isProfileFileRef, overrideProblem, parseOverrides, ProfileError, readProfileFile, registerProfile, withOverrides,
+  getNamedProfile, isProfileFileRef, listProfiles, overrideProblem, parseOverrides, ProfileError, readProfileFile, registerProfile, withOverrides,
   type NamedProfile, type Profile,
 } from '@spinmpi/nic'
 import { UsageError } from './cli-error.js'
@@ -29,7 +29,7 @@ export function loadNamedProfile(ref: string | undefined, set: readonly string[]
   const overrides = parseSet(set)
   const name = ref ?? 'sc19'
   try {
-    const base = isProfileFileRef(name) ? readProfileFile(readProfileText(name), name) : getNamedProfile(name)
+    const base = isProfileFileRef(name) ? ownName(readProfileFile(readProfileText(name), name)) : getNamedProfile(name)
     const p = withOverrides(withOverrides(base, extra, () => 'override'), overrides, () => 'override (--set)')
     if (set.length === 0) return p
     // a changed machine does not keep the plain name it started from
@@ -39,6 +39,16 @@ export function loadNamedProfile(ref: string | undefined, set: readonly string[]
     if (err instanceof ProfileError) throw new UsageError(`--profile: ${err.message}`)
     throw err
   }
+}
+
+/**
+ * A file's profile under a name no built-in has. A whole-profile file made from `spinmpi
+ * profiles sc19 --json` keeps "name": "sc19"; its results must not read as sc19's.
+ */
+function ownName(p: NamedProfile): NamedProfile {
+  if (!listProfiles().some((b) => b.name === p.name)) return p
+  const name = `${p.name}+file`
+  return { ...p, name, values: { ...p.values, name } }
 }
 
 /** `--set a=b ...` as overrides, each checked on its own so an error names the `--set` at fault. */

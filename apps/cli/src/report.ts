@@ -4,6 +4,7 @@
 // counted apart.
 import { claimStatus, formatTally, tallyClaims, TOLERANCE, UNDECIDED_TEXT, type ClaimCheck, type FigureResult } from '@spinmpi/micro'
 import { CLAIMS_ANCHOR, figureAnchor } from './figure-docs.js'
+import { calibrationNotes } from './calibration-note.js'
 
 export interface ReportEntry {
   readonly name: string
@@ -30,7 +31,7 @@ function statusCell(c: ClaimCheck, doc: string): string {
 /** An undecided claim shows no measured value: the quick sweep's partial one would read as a miss. */
 function claimRow(c: ClaimCheck, doc: string, figure?: string): string {
   const link = figure === undefined ? '' : `<td><a href="#${esc(figure)}">${esc(figure)}</a></td>`
-  const cause = c.cause === undefined || c.pass !== false ? '' : `<div class="cause">cause with sc19: ${esc(c.cause)}</div>`
+  const cause = c.cause === undefined || c.pass !== false ? '' : `<div class="cause">cause with the figure's default profile: ${esc(c.cause)}</div>`
   const measured = claimStatus(c) === 'undecided' ? `<i>${esc(UNDECIDED_TEXT)}</i>` : esc(c.measured) + cause
   return `<tr>${link}<td>${esc(c.claim)}</td><td>${basisCell(c)}</td><td>${esc(c.paper)}</td><td>${measured}</td>${statusCell(c, doc)}</tr>`
 }
@@ -57,8 +58,9 @@ table{border-collapse:collapse;margin:.5em 0;font-size:90%}td,th{border:1px soli
 td.pass{color:#1a7f37;font-weight:600}td.miss{color:#cf222e;font-weight:600}td.full{color:#666}
 img{max-width:100%;border:1px solid #eee}.meta,.none,.cause{color:#666;font-size:90%}
 </style></head><body><h1>spinmpi: the papers' figures, regenerated</h1>
-<p>Profile ${esc(meta.profile)}${meta.quick ? ' (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)' : ''}.
+<p>Profile ${esc(meta.profile)}${meta.quick ? ` (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)` : ''}.
 <b>${esc(tally)}</b>.</p>
+${calibrationNotes(entries).map((n) => `<p class="calibration"><b>${esc(n)}</b>.</p>`).join('\n')}
 <p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Each claim, and the cause of each miss: <a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">docs/figures.md</a>. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
 ${summary}
 ${sections.join('\n')}</body></html>

@@ -1,5 +1,7 @@
 // compare's speedup over host, model-error flags and legend; one byte and γ format shared with
-// unpack; unpack --json with what its text shows; specialized's refusal in words.
+// unpack; unpack --json with what its text shows; specialized's refusal in words, in compare and unpack.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -71,6 +73,18 @@ describe('γ and unpack --json', () => {
     expect(rows.find((r) => r.strategy!.startsWith('host'))!['γ']).toBe('45.96')
   })
 
+  it('keeps three significant digits of a γ below the decimals shown (blocks longer than a packet), not 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-gamma-'))
+    const contiguous = join(dir, 'float64.json')
+    writeFileSync(contiguous, '"float64"')
+    // one block over 1,024 packets (2 MiB), and over 4,096 (8 MiB)
+    const text = await unpack('--type', contiguous, '--count', '262144', '--strategy', 'host')
+    expect(field(text, 'γ (blocks per packet)')).toBe('0.0009770')
+    expect(JSON.parse(await unpack('--type', contiguous, '--count', '262144', '--strategy', 'host', '--json')).gamma).toBe(0.001)
+    const big = JSON.parse(await compare('--type', contiguous, '--count', '1048576', '--json'))
+    expect(big.rows.find((r: { strategy: string }) => r.strategy === 'host').gamma).toBe(0.000244)
+  })
+
   it('includes Δr (null without checkpoints) and the model T_C the text shows', async () => {
     const args = ['--type', type('milc-su3.json'), '--count', '4096']
     const rw = JSON.parse(await unpack(...args, '--strategy', 'rw-cp', '--json'))
@@ -96,5 +110,40 @@ describe("specialized's refusal in compare", () => {
   it('says when the type alone is nested', async () => {
     expect((await note('nested-vector.json', '1')).note).toBe('no specialized handler for hvector (nested): specialized serves a single vector, index-block or indexed layout')
     expect((await note('nested-vector.json', '2')).note).toBe('no specialized handler for contiguous(2, hvector) (nested): specialized serves a single vector, index-block or indexed layout')
+  })
+})
+
+describe("specialized's refusal in unpack", () => {
+  // the same words as compare's note, on one line naming --strategy, with what to use instead
+  it('says a count above 1 nests the type in a contiguous, and that count 1 fits', async () => {
+    await expect(unpack('--type', type('index-block.json'), '--count', '16', '--strategy', 'specialized')).rejects.toThrow(
+      '--strategy: no specialized handler for contiguous(16, indexedBlock): specialized serves a single vector, index-block or indexed layout (count 1 fits); use rw-cp or auto')
+    expect(JSON.parse(await unpack('--type', type('index-block.json'), '--strategy', 'specialized', '--json')).verified).toBe(true)
+  })
+  it('says when the type alone is nested', async () => {
+    await expect(unpack('--type', type('nested-vector.json'), '--strategy', 'specialized')).rejects.toThrow(
+      '--strategy: no specialized handler for hvector (nested): specialized serves a single vector, index-block or indexed layout; use rw-cp or auto')
+  })
+})
+
+describe('a message past the data-mode limit', () => {
+  // the library's "timing mode allows larger" names an option these commands do not have
+  const words = '--count: 1000 spans 2097088000 B of buffer, more than the 268435456 B (256 MiB) data mode holds per side ' +
+    '(unpack and compare verify the bytes, so they run in data mode: use a smaller --count or type)'
+  it('unpack and compare say what to do on the command line', async () => {
+    await expect(unpack('--type', type('vector-64.json'), '--count', '1000', '--strategy', 'host')).rejects.toThrow(words)
+    await expect(compare('--type', type('vector-64.json'), '--count', '1000')).rejects.toThrow(words)
+  })
+})
+
+describe('unpack names the machine it ran on', () => {
+  // as compare's header does, so runs on several profiles stay told apart
+  const profile = join(ROOT, 'examples/profiles/sc19-8hpus.json')
+  it('in the text and the JSON: the profile (+set when --set changed it) and the HPUs', async () => {
+    const text = await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--profile', profile)
+    expect(field(text, 'machine')).toBe('sc19-8hpus, 8 HPUs')
+    const json = JSON.parse(await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--set', 'nic.hpus=4', '--json'))
+    expect([json.profile, json.hpus]).toEqual(['sc19+set', 4])
+    expect(JSON.parse(await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--hpus', '2', '--json')).hpus).toBe(2)
   })
 })

@@ -37,8 +37,9 @@ describe('--profile FILE and --set on unpack', () => {
     const file = JSON.parse(await unpack('--profile', 'examples/profiles/sc19-8hpus.json'))
     const set = JSON.parse(await unpack('--set', 'nic.hpus=8', '--set', 'network.eagerLimitBytes=4096'))
     expect(file.verified && set.verified).toBe(true)
-    // the file and the two --set are the same machine
-    expect(set).toEqual(file)
+    // the file and the two --set are the same machine, named after where it came from
+    expect([file.profile, set.profile, base.profile]).toEqual(['sc19-8hpus', 'sc19+set', 'sc19'])
+    expect({ ...set, profile: file.profile }).toEqual(file)
     expect(file.ns).not.toBe(base.ns)
   })
 

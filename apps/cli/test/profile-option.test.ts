@@ -20,6 +20,14 @@ const EXAMPLE = 'examples/profiles/sc19-8hpus.json'
 describe('--profile and --set', () => {
   const sc19 = getNamedProfile('sc19')
 
+  it("a file that takes a built-in's name (a copy of `profiles sc19 --json`) is named +file, so its results do not read as sc19's", () => {
+    const whole = { ...sc19.values, nic: { ...sc19.values.nic, hpus: 20 } }
+    expect(loadNamedProfile(file('whole.json', JSON.stringify(whole))).values.name).toBe('sc19+file')
+    expect(loadNamedProfile(file('ext.json', '{"extends": "sc19", "name": "pspin", "nic": {"hpus": 2}}'), ['nic.hpus=3']).name).toBe('pspin+file+set')
+    expect(loadNamedProfile(file('mine.json', '{"extends": "sc19", "name": "mine"}')).name).toBe('mine')
+    expect(loadNamedProfile('sc19').name).toBe('sc19')
+  })
+
   it('a file with --set keeps inherited sources, credits the file, and marks the --set field', () => {
     const p = loadNamedProfile(EXAMPLE, ['pcie.lanes=16'])
     expect(p.values.name).toBe('sc19-8hpus+set')

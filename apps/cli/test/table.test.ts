@@ -68,12 +68,13 @@ describe('renderReport', () => {
     expect(html).toContain('<td><a href="#fig8">fig8</a></td><td>line rate from 64 B</td><td>calibrated (<code>costs.pieceCycles</code>)</td>')
     expect(html.indexOf('class="claims"')).toBeLessThan(html.indexOf('<section'))
     expect(html).toContain('<img src="fig8.svg"')
-    expect(html).toContain('<td>no<div class="cause">cause with sc19: the copy is cheap</div></td>')
+    expect(html).toContain('<td>no<div class="cause">cause with the figure\'s default profile: the copy is cheap</div></td>')
     expect(html).toContain('✘ miss (<a href="../docs/figures.md#every-claim-its-basis-and-its-verdict">cause</a>)')
     // an undecided claim shows no quick-sweep value, only that the full run decides it
     expect(html).toContain('<td>best</td><td>predicted</td><td>SC19 §5.3</td><td><i>not decided by --quick (run without --quick)</i></td><td class="status full">undecided</td>')
     expect(html).not.toContain('0.5x far off')
-    expect(html).toContain('quick sweep')
+    expect(html).toContain('<p>Profile sc19 (quick sweep: fewer points than the paper; claims it cannot decide are marked ' +
+      '"not decided by --quick (run without --quick)" and not counted).')
   })
 })
 

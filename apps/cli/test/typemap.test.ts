@@ -79,6 +79,7 @@ describe('spinmpi typemap', () => {
 
   it('refuses empty type arrays, NUL bytes and a --count past 2^53 bytes by name; ignores a BOM', async () => {
     await expect(run(['--type', typeFile([])])).rejects.toThrow(/the array holds no types/)
+    await expect(run(['--type', typeFile({ $schema: 'x', types: [] })])).rejects.toThrow(/: type file: types: the array holds no types$/)
     const dir = mkdtempSync(join(tmpdir(), 'spinmpi-typemap-'))
     writeFileSync(join(dir, 'nul.json'), '"int32"\0')
     await expect(run(['--type', join(dir, 'nul.json')])).rejects.toThrow(/NUL byte at line 1/)

@@ -28,7 +28,7 @@ export interface ClaimCheck {
   /** true: pass; false: miss; null: not decided by this sweep (then `fullRunOnly` is true). */
   readonly pass: boolean | null
   readonly measured: string
-  /** On a miss, its cause as found with the sc19 profile, in a sentence (docs/figures.md gives the whole account; another profile may miss for another reason). */
+  /** On a miss, its cause as found with the figure's default profile (sc19; pingpong, sc17-strided and bcast: the SC17 and Myrinet machines), in a sentence (docs/figures.md gives the whole account; another profile may miss for another reason). */
   readonly cause?: string
   /**
    * The sweep lacks points the claim covers and what it has cannot decide it (a quick run): the

@@ -177,6 +177,8 @@ export function parseTypeFile(text: string): TypeFile {
     const unknown = Object.keys(extra)
     if (unknown.length > 0) throw new MpiError(ERR_ARG, `type file: unknown field ${unknown.join(', ')}`)
     if (!Array.isArray(types)) throw new MpiError(ERR_ARG, 'type file: types: expected an array')
+    // as for a bare [] above: the commands take the first type, and there is none
+    if (types.length === 0) throw new MpiError(ERR_TYPE, 'type file: types: the array holds no types')
     return { types: types.map((v, i) => typeFromJson(v, `types[${i}]`)), isArray: true }
   }
   return { types: [typeFromJson(value)], isArray: false }

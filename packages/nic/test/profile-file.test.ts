@@ -31,6 +31,14 @@ describe('profile files', () => {
     expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: missing pcie; a profile file without "extends" must give every field')
   })
 
+  it('guesses the field a mistyped key meant, as --set does, under a group or in sources only', () => {
+    const text = JSON.stringify({ extends: 'sc19', sources: { 'nic.hpu': 'x' }, nic: { hpuHzz: 1, linkGbps: 3 }, extend: 'sc19' })
+    expect(() => parseProfileFile(text, 'typo.json')).toThrow(
+      'typo.json: unknown field nic.hpuHzz (did you mean nic.hpuHz?); unknown field nic.linkGbps (did you mean network.linkGbps?); ' +
+      'unknown field sources.nic.hpu (did you mean sources.nic.hpus?); unknown field extend',
+    )
+  })
+
   it('registers a profile under a fresh name that resolves like a built-in', () => {
     // the registry is process-wide (test files may share a worker), so the checks use names only
     // this test registers: a built-in's name and a registered name both get a fresh suffix

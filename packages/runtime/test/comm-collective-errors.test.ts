@@ -119,7 +119,7 @@ describe('a receive strategy that cannot serve a receive', () => {
     const request = (type: ReturnType<typeof mixed>) => ({ nic, type, count: 1, buffer: null, bufferOffset: 0, strategy: 'specialized' as const })
     const general = mixed()
     const refusal = specialized.refusal!(general, 1)
-    expect(refusal?.message).toBe('receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)')
+    expect(refusal?.message).toBe('receive.strategy: no specialized handler for contiguous (nested): specialized serves a single vector, index-block or indexed layout; use rw-cp or auto')
     // the same object at every ask (the protocol asks per message)
     expect(specialized.refusal!(general, 1)).toBe(refusal)
     expect(() => specialized.plan(request(general))).toThrow(refusal!)
@@ -148,7 +148,7 @@ describe('a receive strategy that cannot serve a receive', () => {
   it('with strictStrategy: an MpiError inside the receiving rank, which its try/catch catches', async () => {
     const r = await run({ ranks: 2, strategy: 'specialized', strictStrategy: true }, main as never)
     expect(r.results[1]).toBe("caught: recv(source=0, tag=4, count=1 x contiguous) at rank 1: receive strategy 'specialized' cannot serve " +
-      '1 x contiguous (receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)); ' +
+      '1 x contiguous (receive.strategy: no specialized handler for contiguous (nested): specialized serves a single vector, index-block or indexed layout; use rw-cp or auto); ' +
       'run option strictStrategy forbids the host fallback')
   })
 })

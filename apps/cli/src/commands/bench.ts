@@ -13,6 +13,7 @@ import type { BenchOutcome, BenchTask } from '../bench-worker.js'
 import { defaultJobs, runPool } from '../worker-pool.js'
 import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
+import { calibrationNotes } from '../calibration-note.js'
 import { figuresDocHref } from '../figure-docs.js'
 import { formatTable } from '../table.js'
 import type { Profile } from '@spinmpi/nic'
@@ -111,7 +112,7 @@ async function output(done: readonly Done[], name: string, out: string | undefin
     writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick, docs: figuresDocHref(resolve(out)) }))
     process.stderr.write(`wrote ${file} (report)\n`)
   }
-  printResults(entries, json, name)
+  printResults(entries, json, name, profile)
 }
 
 async function merge(dirs: readonly string[], out: string | undefined, json: boolean): Promise<void> {
@@ -201,11 +202,12 @@ async function writeOutputs(dir: string, figure: Figure, result: FigureResult, c
 function claimLine(c: ClaimCheck): string {
   const status = claimStatus(c)
   if (status === 'undecided') return `${UNDECIDED_TEXT} [${basisText(c)}]: ${c.claim}`
-  const cause = status === 'miss' && c.cause !== undefined ? `; cause with sc19: ${c.cause}` : ''
+  const cause = status === 'miss' && c.cause !== undefined ? `; cause with the figure's default profile: ${c.cause}` : ''
   return `${status === 'miss' ? 'MISS' : status} [${basisText(c)}]: ${c.claim} (measured: ${c.measured}${cause})`
 }
 
-function printResults(entries: readonly ReportEntry[], json: boolean, name: string): void {
+/** `profile`: the --profile (or --set) the sweep was asked to run on; undefined: each figure's own. */
+function printResults(entries: readonly ReportEntry[], json: boolean, name: string, profile: string | undefined): void {
   if (json) {
     const results = entries.map((e) => withClaims(e.result, e.checks))
     process.stdout.write(`${JSON.stringify(name === 'all' || name === 'perf' || name.includes(',') ? results : results[0], null, 2)}\n`)
@@ -221,6 +223,8 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
       ? `${ratios.length} ratios; ${e.result.rows.length} rows with bench ${e.name}`
       : `${e.result.rows.length} rows`
     process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${size}, ${e.wallSeconds.toFixed(1)} s)\n`)
+    const ignored = ignoredProfileNote(e.result.profile, profile)
+    if (ignored !== null) process.stdout.write(`  ${ignored}\n`)
     if (tables) {
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)
@@ -236,4 +240,15 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
   }
   const checks = entries.flatMap((e) => e.checks)
   if (checks.length > 0) process.stdout.write(`\n${formatTally(tallyClaims(checks))}\n`)
+  for (const note of calibrationNotes(entries)) process.stdout.write(`${note}\n`)
+}
+
+/**
+ * A figure that runs on machines of its own (bcast: the SC17 NICs and Myrinet, which its claims
+ * are about) does not take --profile: say so beside its header, so the sweep is not read as the
+ * user's machine. undefined when it ran on the profile asked for, or none was asked for.
+ */
+export function ignoredProfileNote(ran: string, asked: string | undefined): string | null {
+  if (asked === undefined || ran === asked) return null
+  return `not run on --profile ${asked}: this figure runs on its own machines (${ran})`
 }

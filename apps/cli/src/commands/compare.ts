@@ -8,7 +8,7 @@ import { RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
 import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { collectSet, PROFILE_HELP, SET_HELP } from '../profile-option.js'
-import { profileOf, readType, round, runOrExplain } from './unpack.js'
+import { profileOf, readType, round, roundGamma, runOrExplain } from './unpack.js'
 import { compareText, MODEL_FLAG_PCT } from './compare-text.js'
 import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option.js'
 
@@ -107,7 +107,7 @@ function row(r: UnpackResult, hostNs: number | null): CompareRow {
     modelBound: r.model.bound === 'link' ? 'link' : `${r.model.hpus} HPUs`,
     deltaR: r.deltaRChoice === null ? null : r.deltaR,
     deltaRBinds: r.deltaRChoice?.binds ?? null,
-    gbps: round(r.gbps, 3), gamma: round(r.gamma, 3),
+    gbps: round(r.gbps, 3), gamma: roundGamma(r.gamma, 3),
     nicMemBytes: r.nicMemBytes, dmaWrites: r.dmaWrites, dmaQueueMax: r.dmaQueueMax,
     fallback: r.fallback, verified: r.verified === true, winner: false, note: null,
   }

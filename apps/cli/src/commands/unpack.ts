@@ -53,20 +53,28 @@ export function registerUnpack(program: Command): void {
         ...(o.reorder === undefined ? {} : { reorder: { seed: o.reorder } }),
         ...(faults === undefined ? {} : { faults }),
       }))
-      const json = faults === undefined ? unpackJson(r) : { ...unpackJson(r), faults: r.faults }
-      process.stdout.write(o.json ? `${JSON.stringify(json)}\n` : `${unpackText(r, faults !== undefined)}\n`)
+      // the machine, as compare's header gives it: runs on several profiles stay told apart
+      const machine = { profile: profile.name, hpus: profile.nic.hpus }
+      const json = faults === undefined ? unpackJson(r, machine) : { ...unpackJson(r, machine), faults: r.faults }
+      process.stdout.write(o.json ? `${JSON.stringify(json)}\n` : `${unpackText(r, machine, faults !== undefined)}\n`)
       if (r.verified !== true) process.exitCode = 1
     })
 }
 
-/** The stable JSON of one unpack: the issue's fields, then Δr and the model's T_C the text shows. */
-export function unpackJson(r: UnpackResult) {
+/** The machine an unpack ran on: the profile's name (+set when changed by --set) and its HPUs. */
+interface Machine {
+  readonly profile: string
+  readonly hpus: number
+}
+
+/** The stable JSON of one unpack: the issue's fields, then Δr and the model's T_C the text shows, then the machine. */
+export function unpackJson(r: UnpackResult, machine: Machine) {
   return {
     strategy: r.strategy,
     bytes: r.bytes,
     ns: r.ns,
     gbps: round(r.gbps, 3),
-    gamma: round(r.gamma, 3),
+    gamma: roundGamma(r.gamma, 3),
     nicMemBytes: r.nicMemBytes,
     dmaWrites: r.dmaWrites,
     dmaQueueMax: r.dmaQueueMax,
@@ -75,13 +83,16 @@ export function unpackJson(r: UnpackResult) {
     modelNs: r.modelNs,
     fallback: r.fallback,
     verified: r.verified === true,
+    profile: machine.profile,
+    hpus: machine.hpus,
   }
 }
 
-function unpackText(r: UnpackResult, faulty: boolean): string {
+function unpackText(r: UnpackResult, machine: Machine, faulty: boolean): string {
   const f = r.faults
   const rows = [
     { field: 'strategy', value: r.fallback === null ? r.strategy : `${r.strategy} (fallback: ${r.fallback})` },
+    { field: 'machine', value: `${machine.profile}, ${machine.hpus} HPUs` },
     { field: 'message size', value: formatBytes(r.bytes) },
     { field: 'processing time', value: formatDuration(r.ns) },
     { field: 'throughput', value: `${formatNumber(round(r.gbps, 2))} Gbit/s` },
@@ -103,7 +114,17 @@ function unpackText(r: UnpackResult, faulty: boolean): string {
 
 /** γ as unpack and compare show it: rounded once, to two decimals, from the unrounded value. */
 export function gammaShown(gamma: number | null): number | null {
-  return gamma === null ? null : round(gamma, 2)
+  return gamma === null ? null : roundGamma(gamma, 2)
+}
+
+/**
+ * γ to `digits` decimals, except that a positive γ too small for them keeps three significant
+ * digits: a message of blocks larger than a packet (a contiguous 2 MiB is one block over 1,024
+ * packets, γ 0.000977) would read as γ 0, no blocks at all.
+ */
+export function roundGamma(gamma: number, digits: number): number {
+  const r = round(gamma, digits)
+  return r === 0 && gamma > 0 ? Number(gamma.toPrecision(3)) : r
 }
 
 export function round(x: number, digits: number): number {
@@ -132,8 +153,13 @@ export function runOrExplain<T>(f: () => T): T {
   try {
     return f()
   } catch (err) {
-    // the library names its own argument; on the command line it is --count
-    if (err instanceof MpiError) throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: '))
+    // the library names its own arguments; on the command line they are --count and --strategy.
+    // Its way past the data-mode limit is timing mode, which these commands do not offer: they
+    // verify the received bytes.
+    if (err instanceof MpiError) {
+      throw new UsageError(err.message.replace(/^runUnpack: count /, '--count: ').replace(/^receive\.strategy: /, '--strategy: ')
+        .replace(' (timing mode allows larger)', ' (unpack and compare verify the bytes, so they run in data mode: use a smaller --count or type)'))
+    }
     throw err
   }
 }

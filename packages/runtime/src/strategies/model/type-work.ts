@@ -76,7 +76,8 @@ const blocksByMtu = new Map<number, TypeCountCache<Uint32Array>>()
 
 /**
  * Blocks overlapping each packet of `mtu` bytes (a block split by a packet boundary counts in
- * both): the γ of every packet, whose average is gammaOf. Memoized per type.
+ * both): the γ of every packet. Their average is gammaOf only when no block crosses a packet
+ * boundary (gammaOf counts each block once). Memoized per type.
  */
 export function packetBlocks(type: Datatype, count: number, mtu: number): Uint32Array {
   return memoFor(blocksByMtu, mtu, countPacketBlocks).get(type, count)

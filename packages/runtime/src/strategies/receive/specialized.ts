@@ -19,9 +19,10 @@ import { specializedWhyNot } from './specialized-why.js'
 
 // Why a (type, count) has no specialized handler, made once: a receive of a general layout asks
 // again at every message (and falls back to host), and building the error (its stack) cost more
-// than the rest of the failed plan.
+// than the rest of the failed plan. It says what the layout is (count > 1 wraps the type in a
+// contiguous, which a one-level type alone would fit) in the words of compare's note.
 const unservable = new TypeCountCache<MpiError | null>((type, count) => (classify(type, count).kind === 'general'
-  ? new MpiError(ERR_ARG, 'receive.strategy: specialized needs a vector, index-block or indexed layout; this type is general (use rw-cp or auto)')
+  ? new MpiError(ERR_ARG, `receive.strategy: ${specializedWhyNot(type, count)}; use rw-cp or auto`)
   : null))
 
 export function specializedPlan(req: ReceiveRequest): Planned {
