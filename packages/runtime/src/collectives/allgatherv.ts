@@ -9,6 +9,7 @@ import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkType } from './args.js'
 import { isInPlace } from './in-place-args.js'
+import { checkBlocks } from './buffer-checks.js'
 import { localCopy, offsetBuffer } from './local.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
@@ -25,6 +26,7 @@ export async function allgatherv(
   checkDispls(displs, n, where, 'displs')
   const ext = recvtype.extent
   const block = (j: number): Buffer => offsetBuffer(recvbuf, displs[j]! * ext)
+  checkBlocks(recvbuf, n, -1, recvcounts, recvtype, (j) => displs[j]! * ext, core.dataMode, where, 'recvbuf')
   if (!isInPlace(sendbuf)) {
     checkCount(sendcount, where, 'sendcount')
     checkType(sendtype, where, 'sendtype')

@@ -10,7 +10,8 @@ import type { CommCore } from '../comm/comm-core.js'
 import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCounts, checkType } from './args.js'
-import { reductionInput } from './in-place-args.js'
+import { isInPlace, reductionInput } from './in-place-args.js'
+import { checkBuffer } from './buffer-checks.js'
 import { offsetBuffer, packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, resolveOp, type BuiltinOpName } from './ops/index.js'
 import { combineHighInPlace } from './reduce.js'
@@ -34,6 +35,7 @@ export async function reduceScatter(
     firstOf.push(total)
     total += c
   }
+  checkBuffer(input, total, type, core.dataMode, where, isInPlace(sendbuf) ? 'recvbuf' : 'sendbuf')
   const blockOf = (i: number): Buffer => offsetBuffer(input, firstOf[i]! * type.extent)
   const count = recvcounts[r]!, bytes = count * type.size
   const parts: (Uint8Array | null)[] = new Array(n).fill(null)
