@@ -6,6 +6,7 @@
 
 import type { FaultCounts, FaultSpec, RunResult } from '@spinmpi/runtime'
 import { formatTable } from '../table.js'
+import { resultJson } from './result-json.js'
 import { resultsText } from './results-text.js'
 
 export interface StrategyLine {
@@ -43,7 +44,7 @@ export interface RunSummary {
   readonly faults?: FaultSpec
   readonly faultCounts?: FaultCounts
   readonly unreceived?: unknown
-  /** What each rank's main returned, when JSON can hold it. */
+  /** What each rank's main returned, as JSON data (result-json.ts). */
   readonly results: readonly unknown[]
 }
 
@@ -87,24 +88,12 @@ export function summarize(settings: RunSettings, r: RunResult<unknown>): RunSumm
     fallbacks: s.fallbacks,
     ...(settings.faults === undefined || s.faults === undefined ? {} : { faultCounts: s.faults }),
     ...(s.unreceived === undefined ? {} : { unreceived: s.unreceived }),
-    results: r.results.map(jsonable),
+    results: r.results.map(resultJson),
   }
 }
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000
-}
-
-/** A rank's result as JSON holds it; typed arrays as plain arrays, anything else as its text. */
-function jsonable(v: unknown): unknown {
-  if (v === undefined) return null
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<number>, Number)
-  try {
-    JSON.stringify(v)
-    return v
-  } catch {
-    return String(v)
-  }
 }
 
 /** Count of unreceived messages whatever shape the runtime reports them in. */
