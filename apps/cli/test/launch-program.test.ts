@@ -101,7 +101,7 @@ describe('spinmpi run FILE', () => {
 
   it('rejects bad options, files and profiles with one line', async () => {
     const cases: [string[], string][] = [
-      [['--rank', '2'], 'spinmpi: unknown option --rank (usage: spinmpi run FILE [--ranks P]'],
+      [['--rank', '2'], 'spinmpi: unknown option --rank (did you mean --ranks?) (usage: spinmpi run FILE [--ranks P]'],
       [['--ranks', '0'], 'spinmpi: --ranks: expected a positive integer\n'],
       [['--strategy', 'fast'], 'spinmpi: --strategy: expected one of host, iovec'],
       [['--set', 'nic.hpuz=3'], 'spinmpi: --set nic.hpuz=3: unknown field nic.hpuz (did you mean nic.hpus?)\n'],
