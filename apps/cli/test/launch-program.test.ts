@@ -118,6 +118,15 @@ describe('spinmpi run FILE', () => {
     expect((await spinmpi('run', mjs, '--ranks', '2')).stderr).toBe(`spinmpi: rank 0: checksum 3 != 4 (at ${mjs}:2:30)\n`)
   })
 
+  it('says a CommonJS program must be an ES module (Node alone only says require is not defined)', async () => {
+    const cjs = join(outside, 'old.js')
+    writeFileSync(cjs, "const { types } = require('@spinmpi/runtime')\nmodule.exports = async (comm) => comm.rank\n")
+    const r = await spinmpi('run', cjs, '--ranks', '2')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(`spinmpi: ${cjs}: cannot load (require is not defined in ES module scope: a program is loaded as an ES module; ` +
+      "write import { types } from '@spinmpi/runtime' and export default async (comm, args) => ...)\n")
+  })
+
   it('rejects bad options, files and profiles with one line', async () => {
     const cases: [string[], string][] = [
       [['--rank', '2'], 'spinmpi: unknown option --rank (did you mean --ranks?) (usage: spinmpi run FILE [--ranks P]'],
