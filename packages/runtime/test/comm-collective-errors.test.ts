@@ -192,3 +192,14 @@ describe('reduction ops: names and the exported op objects', () => {
     expect(r.results[0]).toEqual([1, 0, 6, 0, 9, 1])
   })
 })
+
+describe('a collective most members entered, at more than 8 ranks', () => {
+  it('lists the members that entered as ranges (it used to say "entered by its rank(s) 11 ranks")', async () => {
+    const f = await failure(run({ ranks: 12 }, async (comm) => {
+      if (comm.rank === 1) return
+      await comm.barrier()
+    }))
+    expect(f.name).toBe('DeadlockError')
+    expect(f.message.split('\n').at(-1)).toBe('  barrier() on COMM_WORLD, collective call #1: entered by its rank(s) 0, 2-11, not by its rank(s) 1')
+  })
+})

@@ -7,6 +7,7 @@ import { DeadlockError, isMpiError, RankError, run, TimeLimitError, type RunResu
 import { UsageError } from '../cli-error.js'
 import { withGoalExport } from '../goal-option.js'
 import { loadProfile } from '../profile-option.js'
+import { deadlockLine } from './deadlock-line.js'
 import { loadProgram } from './load-program.js'
 import { programFrame } from './program-frame.js'
 import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './program-options.js'
@@ -39,7 +40,7 @@ export async function runProgram(file: string, words: readonly string[]): Promis
     }, (comm) => main(comm, [...o.args])))
   } catch (err) {
     if (err instanceof RankError) throw new ProgramError(rankErrorLine(err))
-    if (err instanceof DeadlockError) throw new ProgramError(err.message.split('\n').map((l) => l.trim()).join('; '))
+    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err))
     if (err instanceof TimeLimitError) throw new ProgramError(err.message)
     if (err instanceof UsageError) throw err
     throw err
