@@ -121,8 +121,11 @@ export function summaryText(s: RunSummary): string {
     { field: 'fallbacks', value: s.fallbacks },
     ...(s.faultCounts === undefined ? [] : faultRows(s.faultCounts)),
     ...(s.unreceived === undefined ? [] : [{ field: 'unreceived messages', value: unreceivedCount(s.unreceived) ?? JSON.stringify(s.unreceived) }]),
-    { field: 'results', value: resultsText(s.results) },
   ]
+  // results last and outside the table's width: a long one (several ranks' objects) pushed every
+  // right-aligned number of the table a hundred columns or more to the right
+  const fieldWidth = Math.max('field'.length, 'results'.length, ...head.map((r) => r.field.length))
+  const results = `${'results'.padEnd(fieldWidth)}  ${resultsText(s.results)}`
   // Many ranks: the first and last few (--json has every one).
   const shown = s.ranks <= PER_RANK_ROWS ? s.timeNs.map((_, r) => r)
     : [...Array.from({ length: PER_RANK_ROWS / 2 }, (_, r) => r), ...Array.from({ length: PER_RANK_ROWS / 2 }, (_, i) => s.ranks - PER_RANK_ROWS / 2 + i)]
@@ -133,7 +136,7 @@ export function summaryText(s: RunSummary): string {
   const strategies = Object.entries(s.byStrategy).map(([strategy, l]) => ({
     strategy, receives: l.receives, bytes: l.bytes, 'processing (ns)': l.processingNs, 'host (ns)': l.hostNs,
   }))
-  const parts = [formatTable(head), formatTable(perRank)]
+  const parts = [`${formatTable(head)}\n${results}`, formatTable(perRank)]
   if (strategies.length > 0) parts.push(formatTable(strategies))
   return `${parts.join('\n\n')}\n`
 }
