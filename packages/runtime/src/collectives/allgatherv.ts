@@ -54,7 +54,7 @@ export function iallgatherv(
 /** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
 export const allgathervCollective = {
   /** MPI_Allgatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype everywhere. */
-  allgatherv: { run: allgatherv, tag: TAG_ALLGATHERV, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'] },
+  allgatherv: { run: allgatherv, tag: TAG_ALLGATHERV, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'], agreedCounts: 4 },
   /** MPI_Iallgatherv: nonblocking `allgatherv`, run by the progress engine; complete the request with wait or test. */
-  iallgatherv: { run: iallgatherv, tag: null, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'] },
+  iallgatherv: { run: iallgatherv, tag: null, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'], agreedCounts: 4 },
 } satisfies CollectiveEntries

@@ -65,7 +65,7 @@ export const reduceScatterCollective = {
    * recvcounts[i] elements of their reduction (those after the blocks of ranks below i).
    * IN_PLACE as sendbuf: the vector is in recvbuf, and the result replaces its start.
    */
-  reduceScatter: { run: reduceScatter, tag: TAG_REDUCE_SCATTER, params: ['buf', 'buf', 'counts', 'type', 'op'] },
+  reduceScatter: { run: reduceScatter, tag: TAG_REDUCE_SCATTER, params: ['buf', 'buf', 'counts', 'type', 'op'], agreedCounts: 2 },
   /** MPI_Ireduce_scatter: nonblocking `reduceScatter`, run by the progress engine; complete the request with wait or test. */
-  ireduceScatter: { run: ireduceScatter, tag: null, params: ['buf', 'buf', 'counts', 'type', 'op'] },
+  ireduceScatter: { run: ireduceScatter, tag: null, params: ['buf', 'buf', 'counts', 'type', 'op'], agreedCounts: 2 },
 } satisfies CollectiveEntries
