@@ -24,6 +24,9 @@ describe('resultJson', () => {
   it('gives Map and Set as arrays and a cycle as "[Circular]"; a shared value twice is no cycle', () => {
     expect(resultJson(new Map([[1, 'a']]))).toEqual([[1, 'a']])
     expect(resultJson(new Set([3, 4]))).toEqual([3, 4])
+    // vega-lite (loaded by the figure tests in the same worker) gives Set a toJSON of its own
+    const tagged = Object.assign(new Set([3, 4]), { toJSON: () => 'Set(3,4)' })
+    expect(resultJson(tagged)).toEqual([3, 4])
     const a: Record<string, unknown> = { n: 1 }
     a.self = a
     expect(resultJson(a)).toEqual({ n: 1, self: '[Circular]' })

@@ -20,12 +20,13 @@ function convert(v: unknown, enclosing: object[]): unknown {
   if (ArrayBuffer.isView(v) && !(v instanceof DataView)) {
     return Array.from(v as unknown as ArrayLike<number | bigint>, (x) => (typeof x === 'bigint' ? x.toString() : x))
   }
-  if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return convert((v as { toJSON(): unknown }).toJSON(), enclosing)
   enclosing.push(v)
   try {
+    // arrays, maps and sets before toJSON: a library may give Set a toJSON of its own ("Set(3,4)")
     if (Array.isArray(v)) return v.map((x) => convert(x, enclosing) ?? null)
     if (v instanceof Map) return Array.from(v, ([k, x]) => [convert(k, enclosing) ?? null, convert(x, enclosing) ?? null])
     if (v instanceof Set) return Array.from(v, (x) => convert(x, enclosing) ?? null)
+    if (typeof (v as { toJSON?: unknown }).toJSON === 'function') return convert((v as { toJSON(): unknown }).toJSON(), enclosing)
     const out: Record<string, unknown> = {}
     for (const [k, x] of Object.entries(v)) {
       const c = convert(x, enclosing)
