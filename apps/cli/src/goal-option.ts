@@ -2,8 +2,8 @@
 // before they are tokenized (app-args.ts); the app's run then records its GOAL schedule
 // (captureGoalTraces turns it on for every run() the app starts), written to FILE when it is done.
 
-import { writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { statSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { captureGoalTraces } from '@spinmpi/runtime'
 import { UsageError } from './cli-error.js'
 
@@ -37,11 +37,18 @@ export function takeGoalOption(argv: readonly string[]): GoalOption {
  */
 export async function withGoalExport<T>(file: string | undefined, app: () => Promise<T>): Promise<T> {
   if (file === undefined) return app()
+  // before the run, which may take long: a folder that is not there fails now, in one line
+  const folder = dirname(resolve(file))
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--goal ${file}: no folder ${folder}`)
   const { value, goals } = await captureGoalTraces(app)
   const last = goals[goals.length - 1]
   if (last === undefined) throw new UsageError('--goal: the app ran no simulation to export')
   if (goals.length > 1) process.stderr.write(`spinmpi: --goal: the app ran ${goals.length} simulations; writing the last\n`)
-  writeFileSync(file, last)
+  try {
+    writeFileSync(file, last)
+  } catch (err) {
+    throw new UsageError(`--goal ${file}: cannot write (${(err as { code?: string }).code ?? (err as Error).message})`)
+  }
   process.stderr.write(`wrote ${resolve(file)} (GOAL schedule)\n`)
   return value
 }

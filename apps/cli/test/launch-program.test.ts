@@ -99,9 +99,37 @@ describe('spinmpi run FILE', () => {
     expect(r.stderr).toBe('spinmpi: rank 1: send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator\n')
   })
 
+  it("gives the line of the program where a rank's own error was thrown (an MpiError names its call instead)", async () => {
+    const ts = join(outside, 'oops.ts')
+    writeFileSync(ts, [
+      "import type { Comm } from '@spinmpi/runtime'",
+      'export default async (comm: Comm): Promise<void> => {',
+      '  const table: Record<number, { n: number }> = {}',
+      '  if (comm.rank === 1) console.log(table[comm.rank]!.n)',
+      '}',
+    ].join('\n'))
+    const r = await spinmpi('run', ts, '--ranks', '2')
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    // line 4, column 54: the `n` of `.n` on undefined, as written in the .ts file (tsx's source map)
+    expect(r.stderr).toBe(`spinmpi: rank 1: Cannot read properties of undefined (reading 'n') (at ${ts}:4:54)\n`)
+    const mjs = join(outside, 'own.mjs')
+    writeFileSync(mjs, "export default async (comm) => {\n  if (comm.rank === 0) throw new Error('checksum 3 != 4')\n}\n")
+    expect((await spinmpi('run', mjs, '--ranks', '2')).stderr).toBe(`spinmpi: rank 0: checksum 3 != 4 (at ${mjs}:2:30)\n`)
+  })
+
+  it('says a CommonJS program must be an ES module (Node alone only says require is not defined)', async () => {
+    const cjs = join(outside, 'old.js')
+    writeFileSync(cjs, "const { types } = require('@spinmpi/runtime')\nmodule.exports = async (comm) => comm.rank\n")
+    const r = await spinmpi('run', cjs, '--ranks', '2')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(`spinmpi: ${cjs}: cannot load (require is not defined in ES module scope: a program is loaded as an ES module; ` +
+      "write import { types } from '@spinmpi/runtime' and export default async (comm, args) => ...)\n")
+  })
+
   it('rejects bad options, files and profiles with one line', async () => {
     const cases: [string[], string][] = [
-      [['--rank', '2'], 'spinmpi: unknown option --rank (usage: spinmpi run FILE [--ranks P]'],
+      [['--rank', '2'], 'spinmpi: unknown option --rank (did you mean --ranks?) (usage: spinmpi run FILE [--ranks P]'],
       [['--ranks', '0'], 'spinmpi: --ranks: expected a positive integer\n'],
       [['--strategy', 'fast'], 'spinmpi: --strategy: expected one of host, iovec'],
       [['--set', 'nic.hpuz=3'], 'spinmpi: --set nic.hpuz=3: unknown field nic.hpuz (did you mean nic.hpus?)\n'],

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { parseGoal, simulateLogGops } from '@spinmpi/goal'
 import { run, types } from '@spinmpi/runtime'
 import { describe, expect, it } from 'vitest'
+import { UsageError } from '../src/cli-error.js'
 import { takeGoalOption, withGoalExport } from '../src/goal-option.js'
 
 describe('--goal FILE of spinmpi run', () => {
@@ -26,5 +27,17 @@ describe('--goal FILE of spinmpi run', () => {
     expect(sim.unmatched).toEqual([])
     expect(sim.ranks).toHaveLength(4)
     await expect(withGoalExport(file, async () => 1)).rejects.toThrow('--goal: the app ran no simulation to export')
+  })
+
+  it('a file in a folder that is not there fails before the run, in one line (not ENOENT after it)', async () => {
+    let ran = false
+    const missing = join(tmpdir(), 'spinmpi-no-such-folder', 'run.goal')
+    await expect(withGoalExport(missing, async () => { ran = true })).rejects.toThrow(
+      new UsageError(`--goal ${missing}: no folder ${join(tmpdir(), 'spinmpi-no-such-folder')}`))
+    expect(ran).toBe(false)
+    // a folder where the file should be: the run happens, the write fails with its code
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-goal-'))
+    await expect(withGoalExport(dir, () => run({ ranks: 2, mode: 'timing' }, (c) => c.barrier()))).rejects.toThrow(
+      new UsageError(`--goal ${dir}: cannot write (EISDIR)`))
   })
 })

@@ -44,4 +44,18 @@ describe('summaryText', () => {
     }
     expect(summaryText(s)).toMatch(/^results +0: 3, 1: 5$/m)
   })
+
+  it('a long results row does not push the numbers of the table to the right', () => {
+    const s: RunSummary = {
+      program: 'p.ts', ranks: 2, profile: 'sc19', mode: 'data', strategy: 'auto', send: 'host', seed: 1,
+      timeNs: [1, 2], maxTimeNs: 2, messages: 120, eager: { messages: 120 }, rendezvous: { messages: 0 }, packets: 216,
+      payloadBytes: 0, byStrategy: {}, hpuBusyNs: 0, nicMemPeakBytes: 0, fallbacks: 0,
+      results: [{ first: 1, us: 20.723 }, { first: 0, us: 20.788 }],
+    }
+    const lines = summaryText(s).split('\n')
+    // the value column is as wide as its widest value but the results ("sc19" and "auto / host" here)
+    expect(lines[1]).toBe(`${'-'.repeat(23)}  ${'-'.repeat(11)}`)
+    expect(lines).toContain(`messages                 ${' '.repeat(8)}120`)
+    expect(lines).toContain('results                  0: {"first":1,"us":20.723}, 1: {"first":0,"us":20.788}')
+  })
 })

@@ -192,3 +192,43 @@ describe('reduction ops: names and the exported op objects', () => {
     expect(r.results[0]).toEqual([1, 0, 6, 0, 9, 1])
   })
 })
+
+describe('a collective most members entered, at more than 8 ranks', () => {
+  it('lists the members that entered as ranges (it used to say "entered by its rank(s) 11 ranks")', async () => {
+    const f = await failure(run({ ranks: 12 }, async (comm) => {
+      if (comm.rank === 1) return
+      await comm.barrier()
+    }))
+    expect(f.name).toBe('DeadlockError')
+    expect(f.message.split('\n').at(-1)).toBe('  barrier() on COMM_WORLD, collective call #1: entered by its rank(s) 0, 2-11, not by its rank(s) 1')
+  })
+})
+
+describe('per-rank counts every member must give alike', () => {
+  it('allgatherv with a recvcounts entry that differs at one rank is a mismatch naming the block (it used to fill recvbuf with garbage)', async () => {
+    const f = await failure(run({ ranks: 3 }, async (comm) => {
+      const counts = comm.rank === 2 ? [1, 1, 1] : [1, 2, 1]
+      await comm.allgatherv(new Float64Array(counts[comm.rank]!), counts[comm.rank]!, F64, new Float64Array(4), counts, [0, 1, 3], F64)
+    }))
+    expect(f.message).toBe('rank 2: collective mismatch on COMM_WORLD (collective call #1): ' +
+      'rank 0 called allgatherv(count=1, float64, counts=[1,2,1], [0,1,3], float64), ' +
+      'rank 2 called allgatherv(count=1, float64, counts=[1,1,1], [0,1,3], float64): different recvcounts (block of rank 1: 16 B and 8 B)')
+  })
+
+  it('reduceScatter too; equal bytes through different types agree', async () => {
+    const f = await failure(run({ ranks: 2 }, async (comm) => {
+      const counts = comm.rank === 0 ? [1, 1] : [1, 2]
+      await comm.reduceScatter(new Float64Array(3), new Float64Array(2), counts, F64, 'SUM')
+    }))
+    expect(f.message).toBe('rank 1: collective mismatch on COMM_WORLD (collective call #1): rank 0 called reduceScatter(counts=[1,1], float64, SUM), ' +
+      'rank 1 called reduceScatter(counts=[1,2], float64, SUM): different recvcounts (block of rank 1: 8 B and 16 B)')
+    const pair = types.contiguous(2, F64).commit()
+    const r = await run({ ranks: 2 }, async (comm) => {
+      const out = new Float64Array(4)
+      const [counts, type] = comm.rank === 0 ? [[2, 2], F64] as const : [[1, 1], pair] as const
+      await comm.allgatherv(Float64Array.of(comm.rank, comm.rank + 0.5), counts[comm.rank]!, type, out, counts, comm.rank === 0 ? [0, 2] : [0, 1], type)
+      return Array.from(out)
+    })
+    expect(r.results).toEqual([[0, 0.5, 1, 1.5], [0, 0.5, 1, 1.5]])
+  })
+})

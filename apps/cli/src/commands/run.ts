@@ -81,6 +81,10 @@ export function registerRun(program: Command): void {
       }
       const loadApp = Object.hasOwn(APPS, target) ? APPS[target] : undefined
       if (loadApp === undefined) {
+        // mpirun's order (`mpirun -n 4 ./app`): say where the options go
+        if (target.startsWith('-')) {
+          throw new UsageError(`${target}: the program file or app comes first, then its options, e.g. spinmpi run ./app.ts --ranks 4`)
+        }
         if (!looksLikeProgram(target)) {
           throw new UsageError(`${target}: expected a program file (.ts, .mts, .mjs, .js) or one of ${names.join(', ')}`)
         }

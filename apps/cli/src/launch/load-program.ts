@@ -55,6 +55,12 @@ export async function loadProgram(file: string): Promise<ProgramMain> {
 function loadMessage(err: unknown): string {
   const lines = (err instanceof Error ? err.message : String(err)).split('\n').map((l) => l.trim()).filter((l) => l !== '')
   const first = lines[0] ?? 'unknown error'
+  // CommonJS (require, module.exports) in a program, which the resolve hook loads as an ES module
+  // whatever its extension: Node's own message suggests only `import`, not the export it needs
+  if (/^(require|module|exports|__filename|__dirname) is not defined in ES module scope/.test(first)) {
+    return `${first.replace(/, you can use import instead$/, '')}: a program is loaded as an ES module; ` +
+      "write import { types } from '@spinmpi/runtime' and export default async (comm, args) => ..."
+  }
   return first.endsWith(':') && lines[1] !== undefined ? `${first} ${lines[1]}` : first
 }
 

@@ -2,6 +2,7 @@
 // arguments (handed to it untouched). Validated with zod; a bad one is a one-line UsageError.
 
 import { z } from 'zod'
+import { closest } from '@spinmpi/nic/internal'
 import { RECEIVE_CHOICES, SEND_STRATEGIES } from '@spinmpi/runtime'
 import { UsageError } from '../cli-error.js'
 import { camelCase } from '../app-args.js'
@@ -56,6 +57,12 @@ const ProgramOptions = z.strictObject({
   help: z.boolean().default(false),
 })
 
+/** The options as typed (kebab-case), for "did you mean". */
+const OPTION_NAMES = Object.keys(ProgramOptions.shape).map((k) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))
+
+/** How mpirun, mpiexec and srun users spell the rank count (-n 4, -np 4, --ntasks 4). */
+const RANK_COUNT_WORDS = new Set(['n', 'np', 'ntasks', 'nranks', 'nprocs', 'procs'])
+
 export type ProgramOptions = z.infer<typeof ProgramOptions> & { readonly args: readonly string[] }
 
 export function parseProgramOptions(words: readonly string[]): ProgramOptions {
@@ -67,10 +74,18 @@ export function parseProgramOptions(words: readonly string[]): ProgramOptions {
   for (let i = 0; i < own.length; i++) {
     const word = own[i]!
     if (word === '-h') { raw.help = true; continue }
-    if (!word.startsWith('--')) throw new UsageError(`unexpected argument '${word}': the program's own arguments go after -- (usage: ${PROGRAM_USAGE})`)
     const eq = word.indexOf('=')
-    const typed = eq < 0 ? word.slice(2) : word.slice(2, eq)
+    const typed = eq < 0 ? word.replace(/^--?/, '') : word.slice(0, eq).replace(/^--?/, '')
+    if (RANK_COUNT_WORDS.has(typed) && word.startsWith('-')) {
+      throw new UsageError(`unknown option ${eq < 0 ? word : word.slice(0, eq)}: the number of ranks is --ranks P, e.g. --ranks 4 (usage: ${PROGRAM_USAGE})`)
+    }
+    if (!word.startsWith('--')) throw new UsageError(`unexpected argument '${word}': the program's own arguments go after -- (usage: ${PROGRAM_USAGE})`)
     const name = camelCase(typed)
+    // an unknown name first: `--bogus` as the last word is not missing a value
+    if (!(name in ProgramOptions.shape)) {
+      const near = closest(typed, OPTION_NAMES)
+      throw new UsageError(`unknown option --${typed}${near === undefined ? '' : ` (did you mean --${near}?)`} (usage: ${PROGRAM_USAGE})`)
+    }
     let value: string | boolean
     if (eq >= 0) value = word.slice(eq + 1)
     else if (FLAGS.has(name)) value = true
@@ -80,7 +95,6 @@ export function parseProgramOptions(words: readonly string[]): ProgramOptions {
       value = next
       i++
     }
-    if (!(name in ProgramOptions.shape)) throw new UsageError(`unknown option --${typed} (usage: ${PROGRAM_USAGE})`)
     if (FLAGS.has(name) && typeof value === 'string') {
       if (value !== 'true' && value !== 'false') throw new UsageError(`--${typed}: expected a flag`)
       value = value === 'true'

@@ -3,11 +3,13 @@
 // or a passed --time-limit ends the command with one line naming the ranks and what they were
 // doing, and exit code 1.
 
-import { DeadlockError, RankError, run, TimeLimitError, type RunResult } from '@spinmpi/runtime'
+import { DeadlockError, isMpiError, RankError, run, TimeLimitError, type RunResult } from '@spinmpi/runtime'
 import { UsageError } from '../cli-error.js'
 import { withGoalExport } from '../goal-option.js'
 import { loadProfile } from '../profile-option.js'
+import { deadlockLine } from './deadlock-line.js'
 import { loadProgram } from './load-program.js'
+import { programFrame } from './program-frame.js'
 import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './program-options.js'
 import { summarize, summaryText } from './run-summary.js'
 import { parseFaultOptions } from '../fault-option.js'
@@ -38,14 +40,22 @@ export async function runProgram(file: string, words: readonly string[]): Promis
       ...(o.timeLimit === undefined ? {} : { timeLimitNs: o.timeLimit }),
     }, (comm) => main(comm, [...o.args]))))
   } catch (err) {
-    if (err instanceof RankError) throw new ProgramError(firstLine(err.message))
-    if (err instanceof DeadlockError) throw new ProgramError(err.message.split('\n').map((l) => l.trim()).join('; '))
+    if (err instanceof RankError) throw new ProgramError(rankErrorLine(err))
+    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err))
     if (err instanceof TimeLimitError) throw new ProgramError(err.message)
     if (err instanceof UsageError) throw err
     throw err
   }
   const summary = summarize({ program: file, ranks: o.ranks, mode, strategy: o.strategy, send: o.send, seed: o.seed, ...(faults === undefined ? {} : { faults }) }, result)
   process.stdout.write(o.json ? `${JSON.stringify(summary)}\n` : summaryText(summary))
+}
+
+/** The rank's error in one line; the program's own errors (not MpiErrors) with where they were thrown. */
+function rankErrorLine(err: RankError): string {
+  const line = firstLine(err.message)
+  if (isMpiError(err.cause)) return line
+  const at = programFrame(err.cause)
+  return at === undefined ? line : `${line} (at ${at})`
 }
 
 function firstLine(s: string): string {

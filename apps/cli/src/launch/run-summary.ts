@@ -6,6 +6,7 @@
 
 import type { FaultCounts, FaultSpec, RunResult } from '@spinmpi/runtime'
 import { formatTable } from '../table.js'
+import { resultJson } from './result-json.js'
 import { resultsText } from './results-text.js'
 
 export interface StrategyLine {
@@ -43,7 +44,7 @@ export interface RunSummary {
   readonly faults?: FaultSpec
   readonly faultCounts?: FaultCounts
   readonly unreceived?: unknown
-  /** What each rank's main returned, when JSON can hold it. */
+  /** What each rank's main returned, as JSON data (result-json.ts). */
   readonly results: readonly unknown[]
 }
 
@@ -87,24 +88,12 @@ export function summarize(settings: RunSettings, r: RunResult<unknown>): RunSumm
     fallbacks: s.fallbacks,
     ...(settings.faults === undefined || s.faults === undefined ? {} : { faultCounts: s.faults }),
     ...(s.unreceived === undefined ? {} : { unreceived: s.unreceived }),
-    results: r.results.map(jsonable),
+    results: r.results.map(resultJson),
   }
 }
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000
-}
-
-/** A rank's result as JSON holds it; typed arrays as plain arrays, anything else as its text. */
-function jsonable(v: unknown): unknown {
-  if (v === undefined) return null
-  if (ArrayBuffer.isView(v) && !(v instanceof DataView)) return Array.from(v as unknown as ArrayLike<number>, Number)
-  try {
-    JSON.stringify(v)
-    return v
-  } catch {
-    return String(v)
-  }
 }
 
 /** Count of unreceived messages whatever shape the runtime reports them in. */
@@ -132,8 +121,11 @@ export function summaryText(s: RunSummary): string {
     { field: 'fallbacks', value: s.fallbacks },
     ...(s.faultCounts === undefined ? [] : faultRows(s.faultCounts)),
     ...(s.unreceived === undefined ? [] : [{ field: 'unreceived messages', value: unreceivedCount(s.unreceived) ?? JSON.stringify(s.unreceived) }]),
-    { field: 'results', value: resultsText(s.results) },
   ]
+  // results last and outside the table's width: a long one (several ranks' objects) pushed every
+  // right-aligned number of the table a hundred columns or more to the right
+  const fieldWidth = Math.max('field'.length, 'results'.length, ...head.map((r) => r.field.length))
+  const results = `${'results'.padEnd(fieldWidth)}  ${resultsText(s.results)}`
   // Many ranks: the first and last few (--json has every one).
   const shown = s.ranks <= PER_RANK_ROWS ? s.timeNs.map((_, r) => r)
     : [...Array.from({ length: PER_RANK_ROWS / 2 }, (_, r) => r), ...Array.from({ length: PER_RANK_ROWS / 2 }, (_, i) => s.ranks - PER_RANK_ROWS / 2 + i)]
@@ -144,7 +136,7 @@ export function summaryText(s: RunSummary): string {
   const strategies = Object.entries(s.byStrategy).map(([strategy, l]) => ({
     strategy, receives: l.receives, bytes: l.bytes, 'processing (ns)': l.processingNs, 'host (ns)': l.hostNs,
   }))
-  const parts = [formatTable(head), formatTable(perRank)]
+  const parts = [`${formatTable(head)}\n${results}`, formatTable(perRank)]
   if (strategies.length > 0) parts.push(formatTable(strategies))
   return `${parts.join('\n\n')}\n`
 }

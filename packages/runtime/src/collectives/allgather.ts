@@ -9,6 +9,7 @@ import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkFits, checkType } from './args.js'
 import { isInPlace } from './in-place-args.js'
+import { checkBlocks } from './buffer-checks.js'
 import { localCopy, offsetBuffer } from './local.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
@@ -28,6 +29,7 @@ export async function allgather(
   }
   const n = core.size, r = core.rank
   const block = recvcount * recvtype.extent
+  checkBlocks(recvbuf, n, -1, recvcount, recvtype, (i) => i * block, core.dataMode, where, 'recvbuf')
   if (!isInPlace(sendbuf)) await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, r * block), recvcount, recvtype, where)
   const right = (r + 1) % n, left = (r - 1 + n) % n
   for (let s = 0; s < n - 1; s++) {

@@ -9,6 +9,7 @@ import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkType } from './args.js'
 import { isInPlace } from './in-place-args.js'
+import { checkBlocks } from './buffer-checks.js'
 import { localCopy, offsetBuffer } from './local.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
@@ -25,6 +26,7 @@ export async function allgatherv(
   checkDispls(displs, n, where, 'displs')
   const ext = recvtype.extent
   const block = (j: number): Buffer => offsetBuffer(recvbuf, displs[j]! * ext)
+  checkBlocks(recvbuf, n, -1, recvcounts, recvtype, (j) => displs[j]! * ext, core.dataMode, where, 'recvbuf')
   if (!isInPlace(sendbuf)) {
     checkCount(sendcount, where, 'sendcount')
     checkType(sendtype, where, 'sendtype')
@@ -52,7 +54,7 @@ export function iallgatherv(
 /** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
 export const allgathervCollective = {
   /** MPI_Allgatherv: rank i's block (recvcounts[i]) lands at displs[i] extents of recvtype everywhere. */
-  allgatherv: { run: allgatherv, tag: TAG_ALLGATHERV, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'] },
+  allgatherv: { run: allgatherv, tag: TAG_ALLGATHERV, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'], agreedCounts: 4 },
   /** MPI_Iallgatherv: nonblocking `allgatherv`, run by the progress engine; complete the request with wait or test. */
-  iallgatherv: { run: iallgatherv, tag: null, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'] },
+  iallgatherv: { run: iallgatherv, tag: null, params: ['buf', 'count', 'type', 'buf', 'counts', 'displs', 'type'], agreedCounts: 4 },
 } satisfies CollectiveEntries

@@ -10,6 +10,7 @@ import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCounts, checkDispls, checkFits, checkPerPeer, checkTypes } from './args.js'
 import { isInPlace } from './in-place-args.js'
+import { checkBlocks } from './buffer-checks.js'
 import { localCopy, offsetBuffer, packToScratch, scratch } from './local.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
@@ -94,12 +95,14 @@ async function packedCopyOf(core: CommCore, recv: ExchangeSide, where: string): 
 export async function exchange(core: CommCore, sendSide: ExchangeSide | null, recv: ExchangeSide, where: string): Promise<void> {
   const n = core.size, r = core.rank
   checkSide(recv, n, 'recv', where)
+  checkBlocks(recv.buf, n, -1, recv.counts, recv.types, (i) => recv.byteDispls[i]!, core.dataMode, where, 'recvbuf')
   let send: ExchangeSide
   if (sendSide === null) {
     send = await packedCopyOf(core, recv, where)
   } else {
     send = sendSide
     checkSide(send, n, 'send', where)
+    checkBlocks(send.buf, n, -1, send.counts, send.types, (i) => send.byteDispls[i]!, core.dataMode, where, 'sendbuf')
     const [sendCount, sendType, recvCount, recvType] = [send.counts[r]!, send.types[r]!, recv.counts[r]!, recv.types[r]!]
     checkFits(sendCount * sendType.size, recvCount * recvType.size, `${where} own block`)
     await localCopy(

@@ -21,6 +21,8 @@ export interface CollectiveRecord {
   readonly params: readonly CallParam[]
   /** Index of the (count, type) pair whose bytes every member must agree on, if any. */
   readonly agreedPair?: number
+  /** Index of the per-rank counts (with the next type parameter) every member must give alike in bytes, if any. */
+  readonly agreedCounts?: number
 }
 
 /** A collective file's records, keyed by method name (the blocking form and its nonblocking one). */

@@ -10,6 +10,7 @@ import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
+import { checkBlocks, checkBuffer } from './buffer-checks.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
 const TAG_GATHER = 5
@@ -26,13 +27,16 @@ export async function gather(
     checkType(sendtype, where, 'sendtype')
   }
   if (core.rank !== root) {
-    await core.coll.send(notInPlace(sendbuf, where, 'sendbuf', 'only the root may pass it'), sendcount, sendtype, root, TAG_GATHER)
+    const buf = notInPlace(sendbuf, where, 'sendbuf', 'only the root may pass it')
+    checkBuffer(buf, sendcount, sendtype, core.dataMode, where, 'sendbuf')
+    await core.coll.send(buf, sendcount, sendtype, root, TAG_GATHER)
     return
   }
   checkCount(recvcount, where, 'recvcount')
   checkType(recvtype, where, 'recvtype')
   if (!inPlace) checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
   const block = recvcount * recvtype.extent
+  checkBlocks(recvbuf, core.size, inPlace ? root : -1, recvcount, recvtype, (i) => i * block, core.dataMode, where, 'recvbuf')
   const reqs: Request[] = []
   for (let i = 0; i < core.size; i++) {
     if (i !== root) reqs.push(core.coll.irecv(offsetBuffer(recvbuf, i * block), recvcount, recvtype, i, TAG_GATHER))

@@ -10,6 +10,7 @@ import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
+import { checkBlocks, checkBuffer } from './buffer-checks.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
 const TAG_GATHERV = 9
@@ -27,13 +28,16 @@ export async function gatherv(
     checkType(sendtype, where, 'sendtype')
   }
   if (core.rank !== root) {
-    await core.coll.send(notInPlace(sendbuf, where, 'sendbuf', 'only the root may pass it'), sendcount, sendtype, root, TAG_GATHERV)
+    const buf = notInPlace(sendbuf, where, 'sendbuf', 'only the root may pass it')
+    checkBuffer(buf, sendcount, sendtype, core.dataMode, where, 'sendbuf')
+    await core.coll.send(buf, sendcount, sendtype, root, TAG_GATHERV)
     return
   }
   checkType(recvtype, where, 'recvtype')
   checkCounts(recvcounts, n, where, 'recvcounts')
   checkDispls(displs, n, where, 'displs')
   const ext = recvtype.extent
+  checkBlocks(recvbuf, n, inPlace ? root : -1, recvcounts, recvtype, (i) => displs[i]! * ext, core.dataMode, where, 'recvbuf')
   const reqs: Request[] = []
   for (let i = 0; i < n; i++) {
     if (i !== root) reqs.push(core.coll.irecv(offsetBuffer(recvbuf, displs[i]! * ext), recvcounts[i]!, recvtype, i, TAG_GATHERV))

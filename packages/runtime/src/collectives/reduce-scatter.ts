@@ -10,7 +10,8 @@ import type { CommCore } from '../comm/comm-core.js'
 import type { CollectiveEntries } from './collective.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCounts, checkType } from './args.js'
-import { reductionInput } from './in-place-args.js'
+import { isInPlace, reductionInput } from './in-place-args.js'
+import { checkBuffer } from './buffer-checks.js'
 import { offsetBuffer, packToScratch, scratch, unpackFromScratch } from './local.js'
 import { checkOp, resolveOp, type BuiltinOpName } from './ops/index.js'
 import { combineHighInPlace } from './reduce.js'
@@ -34,6 +35,7 @@ export async function reduceScatter(
     firstOf.push(total)
     total += c
   }
+  checkBuffer(input, total, type, core.dataMode, where, isInPlace(sendbuf) ? 'recvbuf' : 'sendbuf')
   const blockOf = (i: number): Buffer => offsetBuffer(input, firstOf[i]! * type.extent)
   const count = recvcounts[r]!, bytes = count * type.size
   const parts: (Uint8Array | null)[] = new Array(n).fill(null)
@@ -63,7 +65,7 @@ export const reduceScatterCollective = {
    * recvcounts[i] elements of their reduction (those after the blocks of ranks below i).
    * IN_PLACE as sendbuf: the vector is in recvbuf, and the result replaces its start.
    */
-  reduceScatter: { run: reduceScatter, tag: TAG_REDUCE_SCATTER, params: ['buf', 'buf', 'counts', 'type', 'op'] },
+  reduceScatter: { run: reduceScatter, tag: TAG_REDUCE_SCATTER, params: ['buf', 'buf', 'counts', 'type', 'op'], agreedCounts: 2 },
   /** MPI_Ireduce_scatter: nonblocking `reduceScatter`, run by the progress engine; complete the request with wait or test. */
-  ireduceScatter: { run: ireduceScatter, tag: null, params: ['buf', 'buf', 'counts', 'type', 'op'] },
+  ireduceScatter: { run: ireduceScatter, tag: null, params: ['buf', 'buf', 'counts', 'type', 'op'], agreedCounts: 2 },
 } satisfies CollectiveEntries

@@ -9,6 +9,7 @@ import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
+import { checkBlocks, checkBuffer } from './buffer-checks.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
 const TAG_SCATTER = 6
@@ -25,13 +26,16 @@ export async function scatter(
     checkType(recvtype, where, 'recvtype')
   }
   if (core.rank !== root) {
-    await core.coll.recv(notInPlace(recvbuf, where, 'recvbuf', 'only the root may pass it'), recvcount, recvtype, root, TAG_SCATTER)
+    const buf = notInPlace(recvbuf, where, 'recvbuf', 'only the root may pass it')
+    checkBuffer(buf, recvcount, recvtype, core.dataMode, where, 'recvbuf')
+    await core.coll.recv(buf, recvcount, recvtype, root, TAG_SCATTER)
     return
   }
   checkCount(sendcount, where, 'sendcount')
   checkType(sendtype, where, 'sendtype')
   if (!inPlace) checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
   const block = sendcount * sendtype.extent
+  checkBlocks(sendbuf, core.size, inPlace ? root : -1, sendcount, sendtype, (i) => i * block, core.dataMode, where, 'sendbuf')
   const reqs: Request[] = []
   for (let i = 0; i < core.size; i++) {
     if (i !== root) reqs.push(core.coll.isend(offsetBuffer(sendbuf, i * block), sendcount, sendtype, i, TAG_SCATTER))

@@ -10,6 +10,7 @@ import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkCounts, checkDispls, checkFits, checkRoot, checkType } from './args.js'
 import { isInPlace, notInPlace } from './in-place-args.js'
 import { localCopy, offsetBuffer } from './local.js'
+import { checkBlocks, checkBuffer } from './buffer-checks.js'
 
 /** Tag of its messages on the hidden collective context (see tags.ts). */
 const TAG_SCATTERV = 10
@@ -27,13 +28,16 @@ export async function scatterv(
     checkType(recvtype, where, 'recvtype')
   }
   if (core.rank !== root) {
-    await core.coll.recv(notInPlace(recvbuf, where, 'recvbuf', 'only the root may pass it'), recvcount, recvtype, root, TAG_SCATTERV)
+    const buf = notInPlace(recvbuf, where, 'recvbuf', 'only the root may pass it')
+    checkBuffer(buf, recvcount, recvtype, core.dataMode, where, 'recvbuf')
+    await core.coll.recv(buf, recvcount, recvtype, root, TAG_SCATTERV)
     return
   }
   checkType(sendtype, where, 'sendtype')
   checkCounts(sendcounts, n, where, 'sendcounts')
   checkDispls(displs, n, where, 'displs')
   const ext = sendtype.extent
+  checkBlocks(sendbuf, n, inPlace ? root : -1, sendcounts, sendtype, (i) => displs[i]! * ext, core.dataMode, where, 'sendbuf')
   const reqs: Request[] = []
   for (let i = 0; i < n; i++) {
     if (i !== root) reqs.push(core.coll.isend(offsetBuffer(sendbuf, displs[i]! * ext), sendcounts[i]!, sendtype, i, TAG_SCATTERV))

@@ -16,6 +16,12 @@ export interface CallRecord {
   readonly op: string | null
   /** Anything else compared exactly (e.g. the group of create), or null. */
   readonly detail: string | null
+  /**
+   * Per-rank counts every member must agree on in bytes (allgatherv's and reduceScatter's
+   * recvcounts), with the size of their type; kept as the user's array, compared only when a
+   * later member enters (no copy per call).
+   */
+  readonly counts?: { readonly name: string; readonly values: readonly unknown[]; readonly typeSize: number }
 }
 
 /** How a collective's parameter is shown in its call's label (buffers and options are not). */
@@ -26,6 +32,8 @@ export interface CallShape {
   readonly params: readonly CallParam[]
   /** Index of the (count, type) pair whose bytes all members share (e.g. a bcast's count, a scatter's receive count). */
   readonly agreedPair?: number
+  /** Index of the per-rank counts every member must give alike (in bytes of the next `type` parameter). */
+  readonly agreedCounts?: number
 }
 
 function isType(v: unknown): v is Datatype {
@@ -73,7 +81,13 @@ export function describeCall(name: string, shape: CallShape, args: readonly unkn
   if (pair !== undefined && isBufferArg(buf) && typeof args[pair] === 'number' && isType(args[pair + 1])) {
     bytes = (args[pair] as number) * (args[pair + 1] as Datatype).size
   }
-  return { name, label: `${name}(${parts.join(', ')})`, root, bytes, op, detail: null }
+  const label = `${name}(${parts.join(', ')})`
+  const at = shape.agreedCounts
+  if (at !== undefined) {
+    const values = args[at], type = args[params.indexOf('type', at)]
+    if (Array.isArray(values) && isType(type)) return { name, label, root, bytes, op, detail: null, counts: { name: 'recvcounts', values, typeSize: type.size } }
+  }
+  return { name, label, root, bytes, op, detail: null }
 }
 
 /** Why two members' calls disagree, or null. */
@@ -83,5 +97,17 @@ export function disagreement(a: CallRecord, b: CallRecord): string | null {
   if (a.bytes !== null && b.bytes !== null && a.bytes !== b.bytes) return `different data sizes (${a.bytes} B and ${b.bytes} B)`
   if (a.op !== b.op) return 'different ops'
   if (a.detail !== b.detail) return 'different arguments'
+  if (a.counts !== undefined && b.counts !== undefined) return countsDisagreement(a.counts, b.counts)
+  return null
+}
+
+/** MPI: rank i's block has the same size at every member; the first block that does not. */
+function countsDisagreement(a: NonNullable<CallRecord['counts']>, b: NonNullable<CallRecord['counts']>): string | null {
+  if (a.values.length !== b.values.length) return null // the call's own check names a wrong length
+  for (let i = 0; i < a.values.length; i++) {
+    const x = a.values[i], y = b.values[i]
+    if (typeof x !== 'number' || typeof y !== 'number') return null // and a bad entry
+    if (x * a.typeSize !== y * b.typeSize) return `different ${a.name} (block of rank ${i}: ${x * a.typeSize} B and ${y * b.typeSize} B)`
+  }
   return null
 }

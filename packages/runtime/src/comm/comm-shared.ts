@@ -74,8 +74,18 @@ export class CommShared {
   }
 }
 
+/** Up to 8 ranks one by one; more as up to 8 ranges ("0, 2-63": all but the one that is missing), else a count. */
 function ranks(list: readonly number[]): string {
-  return list.length <= 8 ? [...list].sort((a, b) => a - b).join(', ') : `${list.length} ranks`
+  const sorted = [...list].sort((a, b) => a - b)
+  if (sorted.length <= 8) return sorted.join(', ')
+  const ranges: string[] = []
+  for (let i = 0; i < sorted.length && ranges.length <= 8; i++) {
+    let j = i
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++
+    ranges.push(`${sorted[i]}-${sorted[j]}`.replace(/^(\d+)-\1$/, '$1'))
+    i = j
+  }
+  return ranges.length <= 8 ? ranges.join(', ') : `${list.length} ranks`
 }
 
 /** The run's communicators, keyed by (context id, first member, size). */

@@ -97,6 +97,8 @@ export interface UserReduceOp {
   readonly commute: boolean
   /** Combines `count` elements of `type` from `input` into `inout`. */
   fn(input: Uint8Array, inout: Uint8Array, count: number, type: Datatype): void
+  /** Modelled cost: flops per elementary element combined, at the profile's host.flopsPerNs (default 1; finite, >= 0). */
+  readonly flopsPerElement?: number
 }
 
 /** A reduction operation: a predefined name, one of the exported BUILTIN_OPS objects (SUM ...), or a user op. */

@@ -21,6 +21,10 @@ export function resolveOp(op: ReduceOp | BuiltinOpName, where: string): Op {
     throw new MpiError(ERR_ARG, `${where}: op must be a predefined op name or a user op {name, commute, fn}`)
   }
   if ('kind' in op && op.kind === 'user') return op as Op
-  const flops = 'flopsPerElement' in op && typeof op.flopsPerElement === 'number' ? op.flopsPerElement : 1
+  // the modelled cost becomes simulated time: a negative one would move time back, NaN stops the simulator
+  const flops = op.flopsPerElement ?? 1
+  if (typeof flops !== 'number' || !Number.isFinite(flops) || flops < 0) {
+    throw new MpiError(ERR_ARG, `${where}: op ${String(op.name)}: flopsPerElement must be a finite number >= 0, got ${String(flops)}`)
+  }
   return { kind: 'user', name: op.name, commute: op.commute !== false, fn: (a, b, n, t) => op.fn(a, b, n, t), flopsPerElement: flops }
 }
