@@ -1,7 +1,10 @@
 // The words after `spinmpi run <app>` into the record the app validates: `--a b`, `--a=b` and bare
-// flags; kebab-case names become the camelCase keys of the app's schema. Only the shape of the
-// words is checked here; which names exist and what values they take is the app's business.
+// flags; kebab-case names become the camelCase keys of the app's schema. The shape of the words
+// is checked here, and the names when the app lists them (so that `--bogus` as the last word is an
+// unknown option, not one missing its value, with a "did you mean"); what values they take is
+// the app's business.
 
+import { closest } from '@spinmpi/nic/internal'
 import { UsageError } from './cli-error.js'
 
 /** What the tokenizer needs to know about an app. */
@@ -10,6 +13,8 @@ export interface AppArgsSpec {
   readonly usage: string
   /** Options (camelCase) that take no value: `--timing` alone means true. */
   readonly flags: readonly string[]
+  /** Every option name the app takes, as typed (kebab-case, no dashes); none: any name passes. */
+  readonly names?: readonly string[]
 }
 
 /** Option name (camelCase) to its value as typed, or true for a bare flag. */
@@ -24,6 +29,10 @@ export function appArgs(argv: readonly string[], spec: AppArgsSpec): AppArgs {
     const eq = word.indexOf('=')
     const typed = eq < 0 ? word.slice(2) : word.slice(2, eq)
     const name = camelCase(typed)
+    if (spec.names !== undefined && !spec.names.includes(typed)) {
+      const near = closest(typed, spec.names)
+      throw new UsageError(`unknown option --${typed}${near === undefined ? '' : ` (did you mean --${near}?)`} (usage: ${spec.usage})`)
+    }
     if (eq >= 0) out[name] = word.slice(eq + 1)
     else if (spec.flags.includes(name)) out[name] = true
     else {

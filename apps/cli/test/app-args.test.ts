@@ -41,6 +41,15 @@ describe('appArgs: the words after `spinmpi run <app>`', () => {
     expect(() => appArgs(['--eager-limit'], spec)).toThrow(new UsageError('--eager-limit: expected a value'))
   })
 
+  it('with the names the app takes, an unknown one is unknown even as the last word, with a guess', () => {
+    const named = { ...spec, names: ['ranks', 'eager-limit', 'timing', 'json'] }
+    expect(appArgs(['--eager-limit=0', '--timing'], named)).toEqual({ eagerLimit: '0', timing: true })
+    expect(() => appArgs(['--bogus'], named)).toThrow(new UsageError(`unknown option --bogus (usage: ${spec.usage})`))
+    expect(() => appArgs(['--rank', '4'], named)).toThrow(new UsageError(`unknown option --rank (did you mean --ranks?) (usage: ${spec.usage})`))
+    expect(() => appArgs(['--eager-limt=4'], named)).toThrow(new UsageError(`unknown option --eager-limt (did you mean --eager-limit?) (usage: ${spec.usage})`))
+    expect(() => appArgs(['--ranks'], named)).toThrow(new UsageError('--ranks: expected a value'))
+  })
+
   it('keeps inherited property names as plain keys for the app to reject', () => {
     const r = appArgs(['--constructor', 'x', '--__proto__', 'y'], spec)
     expect(Object.keys(r)).toEqual(['constructor', '__proto__'])

@@ -35,6 +35,9 @@ describe('spinmpi run <app> with the shared tokenizer', () => {
     const bad = run('milc', '--ranks', '2', '--lattice', '4x4x4x4', '--colour-depth', '8')
     await expect(bad).rejects.toBeInstanceOf(UsageError)
     await expect(bad).rejects.toThrow(/^unknown option --colour-depth \(usage: spinmpi run milc /)
+    // the usage of an error names the options every app takes too; a slip gets a guess
+    await expect(run('fft2d', '--rank')).rejects.toThrow(/^unknown option --rank \(did you mean --ranks\?\) \(usage: spinmpi run fft2d \[--ranks P\].* \[--time-limit DURATION\] \[--progress\]\)$/)
+    await expect(run('ddtbench', '--bogus')).rejects.toThrow(/^unknown option --bogus \(usage: spinmpi run ddtbench /)
     await expect(run('fft2d', '--ranks', 'two')).rejects.toThrow(new UsageError('--ranks: expected a positive integer'))
     await expect(run('fft2d', '--n', '16', '--goal')).rejects.toThrow(new UsageError('--goal: expected a file name'))
   })

@@ -105,7 +105,7 @@ async function runBuiltIn(cli: AppCli, argv: readonly string[]): Promise<void> {
   const faulted = takeFaultOptions(goal.rest)
   const limit = takeTimeLimitOption(faulted.rest)
   const progress = takeProgressOption(limit.rest)
-  const args = appArgs(takeProfileOptions(progress.rest), cli)
+  const args = appArgs(takeProfileOptions(progress.rest), { usage: appUsage(cli), flags: cli.flags, names: optionNames(cli) })
   const out = await withGoalExport(goal.file, () => withFaultCounts(faulted.faults, () => withTimeLimitOption(limit.ns, () =>
     withProgressLine(progress.forced, () => runApp(cli, args)))))
   // the app accepted the value, so a string here is 'true' or 'false'
@@ -157,10 +157,20 @@ const SHARED_APP_OPTIONS: readonly OptionHelp[] = [
   ['--progress', `${PROGRESS_HELP} (default off)`],
 ]
 
+/** An app's usage line with the options every app takes. */
+function appUsage(app: AppCli): string {
+  return `${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N] [--time-limit DURATION] [--progress]`
+}
+
+/** The option names an app takes, as typed ('eager-limit'), its own and those every app takes. */
+function optionNames(app: AppCli): string[] {
+  return [...app.options, ...SHARED_APP_OPTIONS].map(([o]) => o.split(' ')[0]!.slice(2))
+}
+
 /** The help of one app: its usage line, what it does and its options, then those every app takes. */
 export function appHelp(name: string, app: AppCli): string {
   return [
-    `Usage: ${app.usage} [--set path=value]... [--goal FILE] [--faults SPEC] [--fault-seed N] [--time-limit DURATION] [--progress]`,
+    `Usage: ${appUsage(app)}`,
     '',
     `${name}: ${app.about}.`,
     '',
