@@ -94,10 +94,31 @@ export function mergeShards(dirs: readonly string[], select: (name: string) => r
     const done = m.figures.find((f) => f.name === figure.name)
     if (done === undefined) throw new UsageError(`bench merge: shard ${m.shard}/${m.of} in ${dir} did not record ${figure.name}`)
     // the file holds the result plus the claims checked on it; merge checks them again
-    const { claims: _claims, ...result } = readJson(join(dir, `${figure.name}.json`)) as FigureResult & { claims?: unknown }
-    return { figure, result, wallSeconds: done.wallSeconds }
+    const file = join(dir, `${figure.name}.json`)
+    const parsed = figureFileSchema.safeParse(readJson(file))
+    if (!parsed.success || parsed.data.name !== figure.name) {
+      const why = parsed.success ? `"name" is ${JSON.stringify(parsed.data.name)}, not "${figure.name}"` : issueText(parsed.error.issues[0]!)
+      throw new UsageError(`bench merge: ${file}: not the JSON of ${figure.name} (${why})`)
+    }
+    const { claims: _claims, ...result } = parsed.data
+    return { figure, result: result as FigureResult, wallSeconds: done.wallSeconds }
   })
   return { selection: first.selection, quick: first.quick, profile: first.profile ?? undefined, figures }
+}
+
+/**
+ * What merge needs of a figure's JSON before the figure's own checks and SVG read it: a file
+ * edited or cut short on the way back from a cluster is named here, not met as a TypeError later.
+ */
+const figureFileSchema = z.looseObject({
+  name: z.string(),
+  profile: z.string(),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  claims: z.unknown().optional(),
+})
+
+function issueText(issue: z.core.$ZodIssue): string {
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message
 }
 
 function readJson(path: string): unknown {

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -28,4 +30,30 @@ describe('bench scale workload', () => {
     expect(r.rows.map((row: { ranks: number; mode: string }) => `${row.ranks} ${row.mode}`)).toEqual(['4 timing', '4 data', '8 timing', '8 data'])
     for (const row of r.rows) expect(row.peakRssBytes).toBeGreaterThan(0)
   })
+
+  it('--out writes scale.json, the --json text; sweep-only options and too many ranks are one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-scale-'))
+    try {
+      const r = await spinmpi('bench', 'scale', '--ranks', '2', '--json', '--out', dir)
+      expect(r.code).toBe(0)
+      expect(readFileSync(join(dir, 'scale.json'), 'utf8')).toBe(r.stdout)
+      expect(JSON.parse(r.stdout).rows.map((row: { ranks: number }) => row.ranks)).toEqual([2, 2])
+      expect(await spinmpi('bench', 'scale', '--ranks', '2', '--shard', '0/2', '--out', dir)).toEqual({
+        code: 1, stdout: '', stderr: 'spinmpi: --shard: not an option of bench scale (no figure sweep: to spread it over jobs, give each job its own --ranks)\n',
+      })
+      expect(await spinmpi('bench', 'scale', '--ranks', '256,2000000')).toEqual({
+        code: 1, stdout: '', stderr: 'spinmpi: --ranks: 2000000 is more than 1048576 ranks\n',
+      })
+      expect((await spinmpi('bench', 'scale', '--ranks', '1e3')).stderr).toBe('spinmpi: --ranks: expected a comma-separated list of positive integers, e.g. 256,1024\n')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
+
+function spinmpi(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT }, (err, stdout, stderr) =>
+      resolve({ code: err === null ? 0 : (err.code as number), stdout, stderr: stderr.split('\n').filter((l) => !l.startsWith('bench scale: ') && !l.startsWith('wrote ')).join('\n') }))
+  })
+}

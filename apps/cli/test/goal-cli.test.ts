@@ -37,4 +37,23 @@ describe('spinmpi goal: errors name the file', () => {
     expect(cut.code).toBe(1)
     expect(cut.stderr).toMatch(/^spinmpi: cut\.bin: ranks\[0\]: data \[\d+, \d+\) lies outside the file\n$/)
   })
+
+  it('a schedule the simulation refuses: FILE: the field, for text and binary', async () => {
+    writeFileSync(join(dir, 'zero.goal'), 'num_ranks 2\nrank 0 {\n a: send 0b to 1\n}\nrank 1 {\n b: recv 0b from 0\n}\n')
+    expect(await spinmpi('goal', 'run', 'zero.goal')).toEqual({
+      code: 1, stdout: '', stderr: 'spinmpi: zero.goal: ranks[0].ops[0].bytes: LogGOPS needs messages of at least 1 byte\n',
+    })
+    expect((await spinmpi('goal', 'txt2bin', 'zero.goal', 'zero.bin')).code).toBe(0)
+    expect((await spinmpi('goal', 'run', 'zero.bin')).stderr).toBe('spinmpi: zero.bin: ranks[0].ops[0].bytes: LogGOPS needs messages of at least 1 byte\n')
+    writeFileSync(join(dir, 'late.goal'), 'num_ranks 1\nrank 0 {\n a: calc 9007199254740000\n b: calc 9007199254740000\n b requires a\n}\n')
+    expect(await spinmpi('goal', 'run', 'late.goal')).toEqual({
+      code: 1, stdout: '', stderr: 'spinmpi: late.goal: simulated times exceed 2^53 and would lose precision\n',
+    })
+  })
+
+  it('txt2bin into a folder that does not exist: one line naming the output', async () => {
+    expect(await spinmpi('goal', 'txt2bin', PINGPONG, 'no-such-folder/out.bin')).toEqual({
+      code: 1, stdout: '', stderr: 'spinmpi: cannot write no-such-folder/out.bin (ENOENT)\n',
+    })
+  })
 })

@@ -3,6 +3,8 @@
 // child process of its own so that its peak RSS is its own; cases run one after another.
 
 import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Profile } from '@spinmpi/nic'
 import { UsageError } from '../cli-error.js'
@@ -18,6 +20,8 @@ export interface ScaleBenchOptions {
   readonly ranks: readonly number[]
   readonly profile: Profile
   readonly json: boolean
+  /** --out: the directory (already checked writable) that gets scale.json, the --json text. */
+  readonly out?: string | undefined
 }
 
 export function runScaleBench(o: ScaleBenchOptions): void {
@@ -28,8 +32,14 @@ export function runScaleBench(o: ScaleBenchOptions): void {
       rows.push(runChild(ranks, mode, o.profile))
     }
   }
+  const json = `${JSON.stringify({ name: 'scale', profile: o.profile.name, rows }, null, 2)}\n`
+  if (o.out !== undefined) {
+    const file = join(resolve(o.out), 'scale.json')
+    writeFileSync(file, json)
+    process.stderr.write(`wrote ${file}\n`)
+  }
   if (o.json) {
-    process.stdout.write(`${JSON.stringify({ name: 'scale', profile: o.profile.name, rows }, null, 2)}\n`)
+    process.stdout.write(json)
     return
   }
   const table = rows.map((r) => ({
@@ -59,12 +69,18 @@ function runChild(ranks: number, mode: 'data' | 'timing', profile: Profile): Sca
   return JSON.parse(out) as ScaleMeasure
 }
 
-/** `--ranks 256,1024` */
+/** Ranks a case may ask for: about 2^20 ranks of the scale workload would need tens of GiB. */
+export const MAX_SCALE_RANKS = 1 << 20
+
+/** `--ranks 256,1024`: decimal digits only (`1e3` and `0x10` are no rank counts). */
 export function parseRankList(text: string): number[] {
-  const list = text.split(',').map((s) => Number(s.trim()))
-  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n < 1 || n > 1 << 20)) {
+  const words = text.split(',').map((s) => s.trim())
+  if (words.some((w) => !/^\d+$/.test(w) || Number(w) < 1)) {
     throw new UsageError('--ranks: expected a comma-separated list of positive integers, e.g. 256,1024')
   }
+  const list = words.map(Number)
+  const big = list.find((n) => n > MAX_SCALE_RANKS)
+  if (big !== undefined) throw new UsageError(`--ranks: ${words[list.indexOf(big)]} is more than ${MAX_SCALE_RANKS} ranks`)
   return list
 }
 

@@ -45,7 +45,7 @@ export function registerBench(program: Command): void {
     .argument('<name>', 'figure name, several joined by commas, "all", "perf", "scale", or "merge" (then the shard directories)')
     .argument('[dirs...]', 'with merge: the --out directories of the shards')
     .option('--json', 'print the result as JSON')
-    .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all) into dir')
+    .option('--out <dir>', 'write <name>.json and <name>.svg (and index.html for all; scale.json only for scale) into dir')
     .option('--profile <name|file>', 'machine profile, a name or a JSON profile file (default: each figure\'s own)')
     .option('--set <path=value>', SET_HELP, collectSet)
     .option('--ranks <list>', `scale only: rank counts, comma-separated (default ${SCALE_RANKS.join(',')}; --quick ${SCALE_QUICK_RANKS.join(',')})`)
@@ -61,18 +61,27 @@ export function registerBench(program: Command): void {
         // goal-speed reads it there, in this process or in a worker started after this
         process.env.LOGGOPSIM_DIR = build.dir
       }
-      if (name === 'merge') return merge(dirs, opts.out, opts.json)
+      if (name === 'merge') {
+        refuseOptions('bench merge', raw, MERGE_IGNORES, 'the shards fixed the sweep')
+        return merge(dirs, opts.out, opts.json)
+      }
       if (dirs.length > 0) throw new UsageError(`bench ${name}: unexpected argument "${dirs[0]}" (only merge takes directories)`)
-      if (opts.shard && !opts.out) throw new UsageError('--shard: needs --out <dir> (merge reads the shards from there)')
       if (name === 'scale') {
+        refuseOptions('bench scale', raw, SCALE_IGNORES, 'no figure sweep: to spread it over jobs, give each job its own --ranks')
         const ranks = opts.ranks !== undefined ? parseRankList(opts.ranks) : opts.quick ? [...SCALE_QUICK_RANKS] : [...SCALE_RANKS]
-        runScaleBench({ ranks, profile: loadProfile(opts.profile, opts.set), json: opts.json })
+        const profile = loadProfile(opts.profile, opts.set)
+        if (opts.out) checkOutDir(opts.out)
+        runScaleBench({ ranks, profile, json: opts.json, out: opts.out })
         return
       }
+      if (opts.shard && !opts.out) throw new UsageError('--shard: needs --out <dir> (merge reads the shards from there)')
       if (opts.ranks !== undefined) throw new UsageError('--ranks: only for bench scale')
       const { name: profile, custom } = profileNameFor(opts.profile, opts.set)
       const all = selectFigures(name)
       const selected = opts.shard ? shardFigures(all, opts.shard) : all
+      if (opts.shard && selected.length === 0) {
+        process.stderr.write(`bench: shard ${opts.shard.index}/${opts.shard.of} of ${name} has no figure (the selection has ${all.length}); its manifest is written for merge\n`)
+      }
       if (opts.out) checkOutDir(opts.out)
       const progress = createProgress(!opts.json)
       const jobs = opts.jobs ?? defaultJobs()
@@ -91,6 +100,17 @@ export function registerBench(program: Command): void {
       // a shard writes its figures; the report of `all` is written once, by merge
       await output(done, name, opts.out, opts.json, profile, opts.quick, opts.shard === undefined)
     })
+}
+
+/** Options merge would ignore: the shards' manifests say what the sweep ran. */
+const MERGE_IGNORES = ['profile', 'set', 'ranks', 'quick', 'jobs', 'shard', 'loggopsim'] as const
+/** Options of the figure sweeps that bench scale has no use for. */
+const SCALE_IGNORES = ['jobs', 'shard', 'loggopsim'] as const
+
+/** An option given to a subcommand that would silently ignore it is an error instead. */
+function refuseOptions(command: string, raw: unknown, names: readonly string[], why: string): void {
+  const given = names.find((n) => (raw as Record<string, unknown>)[n] !== undefined)
+  if (given !== undefined) throw new UsageError(`--${given}: not an option of ${command} (${why})`)
 }
 
 interface Done {

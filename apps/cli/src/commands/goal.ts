@@ -24,7 +24,7 @@ export function registerGoal(program: Command): void {
   const goal = program.command('goal').description('GOAL schedules (LogGOPSim format) on the LogGOPS message-level model')
   goal
     .command('run')
-    .description('simulate a GOAL text schedule; prints the time each rank is last busy and the maximum')
+    .description('simulate a GOAL schedule (text or LogGOPSim binary); prints the time each rank is last busy and the maximum')
     .argument('<file>', 'GOAL text file (num_ranks, rank blocks, send/recv/calc, requires/irequires) or LogGOPSim binary schedule')
     .option('-L <n>', 'latency (default 2500)')
     .option('-o <n>', 'CPU overhead per message (default 1500)')
@@ -45,11 +45,11 @@ export function registerGoal(program: Command): void {
         if (value !== undefined) params[name] = value
       }
       const graph = readGraph(file, false)
-      let result = simulateLogGopsGraph(graph, params)
+      let result = simulate(file, () => simulateLogGopsGraph(graph, params))
       // labels name unmatched operations in the report: read again, keeping them, only then
       if (result.unmatched.length > 0) {
         const labelled = readGraph(file, true)
-        result = simulateLogGopsGraph(labelled, params, (r, i) => labelled.labels?.get(opId(labelled, r, i)))
+        result = simulate(file, () => simulateLogGopsGraph(labelled, params, (r, i) => labelled.labels?.get(opId(labelled, r, i))))
       }
       process.stdout.write(parsed.data.json ? `${JSON.stringify(logGopsJson(result))}\n` : formatLogGopsText(result))
     })
@@ -60,13 +60,32 @@ export function registerGoal(program: Command): void {
     .argument('<out>', 'binary schedule to write')
     .action((input: string, output: string) => {
       const graph = readGraph(input, false)
-      const fd = openSync(output, 'w')
+      let fd: number
+      try {
+        fd = openSync(output, 'w')
+      } catch (err) {
+        throw new UsageError(`cannot write ${output} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+      }
       try {
         writeGoalBinary(graph, (bytes) => writeSync(fd, bytes))
       } finally {
         closeSync(fd)
       }
     })
+}
+
+/**
+ * Runs the simulation; what the schedule itself makes impossible (a 0-byte message, the event
+ * budget, times past 2^53) is the file's fault, so it names the file like a reading error does,
+ * without the error class.
+ */
+function simulate<T>(file: string, run: () => T): T {
+  try {
+    return run()
+  } catch (err) {
+    if (err instanceof GoalScheduleError || err instanceof RangeError) throw new UsageError(`${file}: ${err.message}`)
+    throw err
+  }
 }
 
 /**
