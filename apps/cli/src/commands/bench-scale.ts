@@ -45,8 +45,9 @@ export function runScaleBench(o: ScaleBenchOptions): void {
   const table = rows.map((r) => ({
     ranks: r.ranks,
     mode: r.mode,
-    'wall (s)': round(r.wallSeconds, 2),
-    'CPU (s)': round(r.cpuSeconds, 2),
+    // to the hundredth, as measured (four significant digits would read "0.5700")
+    'wall (s)': r.wallSeconds.toFixed(2),
+    'CPU (s)': r.cpuSeconds.toFixed(2),
     'peak RSS (MiB)': Math.round(r.peakRssBytes / 2 ** 20),
     events: r.events,
     'events/s': Math.round(r.eventsPerSecond),
