@@ -29,6 +29,11 @@ describe('bench scale workload', () => {
     expect(r.name).toBe('scale')
     expect(r.rows.map((row: { ranks: number; mode: string }) => `${row.ranks} ${row.mode}`)).toEqual(['4 timing', '4 data', '8 timing', '8 data'])
     for (const row of r.rows) expect(row.peakRssBytes).toBeGreaterThan(0)
+    // the text table: seconds to the hundredth, right-aligned
+    const text = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, [CLI, 'bench', 'scale', '--ranks', '4'], { cwd: ROOT }, (err, stdout) => (err ? reject(err) : resolve(stdout)))
+    })
+    expect(text).toMatch(/^ {4}4 {2}timing +\d+\.\d\d +\d+\.\d\d +\d+ /m)
   })
 
   it('--out writes scale.json, the --json text; sweep-only options and too many ranks are one line', async () => {
