@@ -1,10 +1,12 @@
 // `--goal FILE` of `spinmpi run <app>`: no app's option, so it is taken out of the app's words
 // before they are tokenized (app-args.ts); the app's run then records its GOAL schedule
-// (captureGoalTraces turns it on for every run() the app starts), written to FILE when it is done.
+// (captureLastGoalTrace turns it on for every run() the app starts), written to FILE when it is
+// done: streamed chunk by chunk from the recorder, so the text (hundreds of MB at 1024 ranks) is
+// never one string in memory.
 
-import { statSync, writeFileSync } from 'node:fs'
+import { closeSync, openSync, statSync, writeSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { captureGoalTraces } from '@spinmpi/runtime'
+import { captureLastGoalTrace, type GoalTextSource } from '@spinmpi/runtime/internal'
 import { UsageError } from './cli-error.js'
 
 export interface GoalOption {
@@ -40,15 +42,31 @@ export async function withGoalExport<T>(file: string | undefined, app: () => Pro
   // before the run, which may take long: a folder that is not there fails now, in one line
   const folder = dirname(resolve(file))
   if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--goal ${file}: no folder ${folder}`)
-  const { value, goals } = await captureGoalTraces(app)
-  const last = goals[goals.length - 1]
+  const { value, runs, last } = await captureLastGoalTrace(app)
   if (last === undefined) throw new UsageError('--goal: the app ran no simulation to export')
-  if (goals.length > 1) process.stderr.write(`spinmpi: --goal: the app ran ${goals.length} simulations; writing the last\n`)
-  try {
-    writeFileSync(file, last)
-  } catch (err) {
-    throw new UsageError(`--goal ${file}: cannot write (${(err as { code?: string }).code ?? (err as Error).message})`)
-  }
+  if (runs > 1) process.stderr.write(`spinmpi: --goal: the app ran ${runs} simulations; writing the last\n`)
+  writeGoalFile(file, last)
   process.stderr.write(`wrote ${resolve(file)} (GOAL schedule)\n`)
   return value
+}
+
+/** Writes the schedule's GOAL text to `file` as it is produced. */
+function writeGoalFile(file: string, goal: GoalTextSource): void {
+  let fd: number | undefined
+  try {
+    fd = openSync(file, 'w')
+    const out = fd
+    goal.writeGoalText((chunk) => writeAll(out, Buffer.from(chunk)))
+  } catch (err) {
+    // only the file's errors are the user's to fix; anything else is a bug and keeps its stack
+    if (typeof (err as { code?: unknown }).code !== 'string') throw err
+    throw new UsageError(`--goal ${file}: cannot write (${(err as { code: string }).code})`)
+  } finally {
+    if (fd !== undefined) closeSync(fd)
+  }
+}
+
+/** writeSync may write less than asked (as writeFileSync knows): write the rest. */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at)
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseGoal, simulateLogGops } from '@spinmpi/goal'
-import { run, types } from '@spinmpi/runtime'
+import { run, types, type Comm } from '@spinmpi/runtime'
 import { describe, expect, it } from 'vitest'
 import { UsageError } from '../src/cli-error.js'
 import { takeGoalOption, withGoalExport } from '../src/goal-option.js'
@@ -27,6 +27,17 @@ describe('--goal FILE of spinmpi run', () => {
     expect(sim.unmatched).toEqual([])
     expect(sim.ranks).toHaveLength(4)
     await expect(withGoalExport(file, async () => 1)).rejects.toThrow('--goal: the app ran no simulation to export')
+  })
+
+  it('streams exactly the text RunResult.goal holds, over several chunks', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'spinmpi-goal-')), 'run.goal')
+    const main = async (c: Comm): Promise<void> => {
+      for (let k = 0; k < 2000; k++) await c.sendrecv(null, 8, types.BYTE, c.rank ^ 1, k % 3, null, 8, types.BYTE, c.rank ^ 1, c.ANY_TAG)
+    }
+    await withGoalExport(file, () => run({ ranks: 4, mode: 'timing' }, main))
+    const { goal } = await run({ ranks: 4, mode: 'timing', trace: 'goal' }, main)
+    expect(goal!.length).toBeGreaterThan(3 << 16)
+    expect(readFileSync(file, 'utf8')).toBe(goal)
   })
 
   it('a file in a folder that is not there fails before the run, in one line (not ENOENT after it)', async () => {

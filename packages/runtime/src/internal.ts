@@ -11,6 +11,7 @@ export type { CollectiveRegistry } from './collectives/registry.js'
 export type { CollectiveRecord, CollectiveEntries } from './collectives/collective.js'
 export { GoalTrace } from './trace/goal-trace.js'
 export { RankGoalTrace } from './trace/rank-goal-trace.js'
+export { captureLastGoalTrace, type CapturedLastGoal, type GoalTextSource } from './trace/goal-capture.js'
 export * from './strategies/index.js'
 export {
   COLLECTIVES, autoBcastAlgorithm, bcastBinomial, prepareNicBcast, nicBcastContext, startNonblocking,

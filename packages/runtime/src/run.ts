@@ -120,8 +120,11 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   if (unfinished.length > 0 && sim.pending > 0) throw new TimeLimitError(limitPs, sim.now, unfinished.map(runningRank))
   const blocked = unfinished.map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
   if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
-  const goal = trace === null ? null : trace.toText()
-  if (goal !== null && sink !== undefined) sink.push(goal)
+  // Checked here, as building the schedule did, so a bad recording fails the run itself; the
+  // text is made only when asked for (a capture may stream it instead, goal-capture.ts).
+  trace?.check()
+  const goal = trace !== null && (o.trace === 'goal' || sink?.text === true) ? trace.toText() : null
+  if (trace !== null && sink !== undefined) sink.add(trace, goal)
   const stats = collectStats(cluster, statsCollector, comms)
   reportFaults(stats.faults)
   return {

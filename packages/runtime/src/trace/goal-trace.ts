@@ -1,8 +1,13 @@
-// The GOAL recorder of a whole run: one RankGoalTrace per rank, turned into a validated schedule
-// and GOAL text (through @spinmpi/goal's builder and writer) when the run ends.
+// The GOAL recorder of a whole run: one RankGoalTrace per rank. When the run ends it is checked
+// as GoalBuilder would check it (goal-trace-check.ts) and written as GOAL text in chunks
+// (goal-trace-text.ts), so a big run's file never exists as one string; toText() joins the
+// chunks for the library's RunResult.goal.
 
-import { GoalBuilder, type GoalSchedule } from '@spinmpi/goal'
-import { GOAL_CALC, GOAL_RECV, RankGoalTrace } from './rank-goal-trace.js'
+import type { GoalSchedule, TextSink } from '@spinmpi/goal'
+import { checkGoalTrace } from './goal-trace-check.js'
+import { goalTraceBuilder } from './goal-trace-builder.js'
+import { writeGoalTraceText } from './goal-trace-text.js'
+import { RankGoalTrace } from './rank-goal-trace.js'
 
 export class GoalTrace {
   private readonly ranks: RankGoalTrace[]
@@ -15,31 +20,25 @@ export class GoalTrace {
     return this.ranks[r]!
   }
 
-  schedule(): GoalSchedule {
-    return this.builder().build()
+  /** Throws GoalScheduleError where GoalBuilder would reject the recorded schedule. */
+  check(): void {
+    checkGoalTrace(this.ranks)
+  }
+
+  /** The GOAL text, chunk by chunk: writeGoal's bytes for the schedule() below. */
+  writeGoalText(sink: TextSink): void {
+    this.check()
+    writeGoalTraceText(this.ranks, sink)
   }
 
   toText(): string {
-    return this.builder().toText()
+    const chunks: string[] = []
+    this.writeGoalText((chunk) => chunks.push(chunk))
+    return chunks.join('')
   }
 
-  private builder(): GoalBuilder {
-    const b = new GoalBuilder(this.size)
-    for (let r = 0; r < this.size; r++) {
-      const t = this.ranks[r]!
-      const rb = b.rank(r)
-      for (let i = 0; i < t.size; i++) {
-        const kind = t.kinds[i]
-        const amount = t.amounts[i]!
-        if (kind === GOAL_CALC) rb.calc(amount)
-        else if (kind === GOAL_RECV) rb.recv(amount, t.peers[i]!, { tag: t.tags[i]! })
-        else rb.send(amount, t.peers[i]!, { tag: t.tags[i]! })
-      }
-      for (const d of t.deps) {
-        if (d.kind === 'requires') rb.requires(d.op, d.on)
-        else rb.irequires(d.op, d.on)
-      }
-    }
-    return b
+  /** The validated schedule (an object per operation: for simulating in memory and tests). */
+  schedule(): GoalSchedule {
+    return goalTraceBuilder(this.ranks).build()
   }
 }

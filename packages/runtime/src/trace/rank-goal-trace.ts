@@ -6,6 +6,11 @@
 //   - waiting for a request adds it to the frontier as `requires`.
 // Sizes and peers of receives are fixed when the message is matched: the sent size (>= 1) and
 // the actual source and tag, so the schedule pairs messages exactly as the run did.
+// Everything is kept in typed arrays that double when full (grow.ts): a run records one
+// operation per message side and per host-work step, millions at scale, and an object per
+// operation or dependency cost ~5 KB per message once exported through the builder.
+
+import { room } from './grow.js'
 
 /** Operation kinds in the recorder's flat arrays. */
 const SEND = 0
@@ -17,40 +22,57 @@ export const GOAL_SEND: GoalOpKind = SEND
 export const GOAL_RECV: GoalOpKind = RECV
 export const GOAL_CALC: GoalOpKind = CALC
 
+/** depKinds values. */
+export const DEP_IREQUIRES = 0
+export const DEP_REQUIRES = 1
+
 /** Picoseconds per exported time unit: GOAL / LogGOPSim time is in nanoseconds. */
 const PS_PER_UNIT = 1000
 
-export interface RecordedDep {
-  readonly kind: 'requires' | 'irequires'
-  readonly op: number
-  readonly on: number
-}
-
 export class RankGoalTrace {
-  readonly kinds: GoalOpKind[] = []
+  /** Operation kinds (GOAL_SEND, GOAL_RECV, GOAL_CALC) of ops [0, size). */
+  kinds = new Uint8Array(16)
+  // Float64 keeps every value exactly as the number it was given (no wrapping or truncation), so
+  // the export's checks (goal-trace-check.ts) see what GoalBuilder would have seen.
   /** Bytes (send, recv) or duration in ns (calc). */
-  readonly amounts: number[] = []
+  amounts = new Float64Array(16)
   /** Destination (send) or source (recv; -1 any); unused for calc. */
-  readonly peers: number[] = []
-  readonly tags: number[] = []
-  readonly deps: RecordedDep[] = []
-  private frontier: number[] = []
-  /** Parallel to frontier: true = requires, false = irequires. */
-  private frontierDone: boolean[] = []
+  peers = new Float64Array(16)
+  /** GOAL tags (goal-tags.ts), -1 any. */
+  tags = new Float64Array(16)
+  /** Dependencies [0, depCount): depOps[2k] waits for depOps[2k + 1]. */
+  depOps = new Int32Array(32)
+  /** DEP_REQUIRES or DEP_IREQUIRES, per dependency. */
+  depKinds = new Uint8Array(16)
+  private n = 0
+  private d = 0
+  private frontier = new Int32Array(4)
+  /** Parallel to frontier: 1 = requires, 0 = irequires. */
+  private frontierDone = new Uint8Array(4)
+  private f = 0
+
+  get size(): number {
+    return this.n
+  }
+
+  get depCount(): number {
+    return this.d
+  }
 
   /** Host work of `ps` picoseconds (compute, pack, unpack, reductions, polls) as a calc in ns. */
   calc(ps: number): void {
     const duration = Math.round(ps / PS_PER_UNIT)
     if (duration <= 0) return
-    const last = this.kinds.length - 1
+    const last = this.n - 1
     // Consecutive host work with nothing in between is one calc.
-    if (last >= 0 && this.kinds[last] === CALC && this.frontier.length === 1 && this.frontier[0] === last && this.frontierDone[0]) {
+    if (last >= 0 && this.kinds[last] === CALC && this.f === 1 && this.frontier[0] === last && this.frontierDone[0] === 1) {
       this.amounts[last]! += duration
       return
     }
     const op = this.add(CALC, duration, 0, 0)
-    this.frontier = [op]
-    this.frontierDone = [true]
+    this.frontier[0] = op
+    this.frontierDone[0] = 1
+    this.f = 1
   }
 
   /** A message posted to `dest`; the caller waits for it (or not) through `waited`. */
@@ -75,35 +97,48 @@ export class RankGoalTrace {
     if (op < 0) return
     // Only a start puts an `irequires` entry in the frontier, and always at its head; every
     // other entry came from a wait, which happens once per request. So this is O(1).
-    if (this.frontier.length > 0 && this.frontier[0] === op) {
-      this.frontierDone[0] = true
+    if (this.f > 0 && this.frontier[0] === op) {
+      this.frontierDone[0] = 1
     } else {
-      this.frontier.push(op)
-      this.frontierDone.push(true)
+      this.frontier = room(this.frontier, this.f)
+      this.frontierDone = room(this.frontierDone, this.f)
+      this.frontier[this.f] = op
+      this.frontierDone[this.f] = 1
+      this.f++
     }
     if (hostPs > 0) this.calc(hostPs)
   }
 
-  get size(): number {
-    return this.kinds.length
-  }
-
   private start(kind: GoalOpKind, bytes: number, peer: number, tag: number): number {
     const op = this.add(kind, bytes, peer, tag)
-    this.frontier = [op]
-    this.frontierDone = [false]
+    this.frontier[0] = op
+    this.frontierDone[0] = 0
+    this.f = 1
     return op
   }
 
   /** Appends an operation that depends on the current frontier. */
   private add(kind: GoalOpKind, amount: number, peer: number, tag: number): number {
-    const op = this.kinds.length
-    this.kinds.push(kind)
-    this.amounts.push(amount)
-    this.peers.push(peer)
-    this.tags.push(tag)
-    for (let i = 0; i < this.frontier.length; i++) {
-      this.deps.push({ kind: this.frontierDone[i] ? 'requires' : 'irequires', op, on: this.frontier[i]! })
+    const op = this.n
+    if (op >= this.kinds.length) {
+      this.kinds = room(this.kinds, op)
+      this.amounts = room(this.amounts, op)
+      this.peers = room(this.peers, op)
+      this.tags = room(this.tags, op)
+    }
+    this.kinds[op] = kind
+    this.amounts[op] = amount
+    this.peers[op] = peer
+    this.tags[op] = tag
+    this.n = op + 1
+    for (let i = 0; i < this.f; i++) {
+      const k = this.d
+      this.depOps = room(this.depOps, 2 * k + 1)
+      this.depKinds = room(this.depKinds, k)
+      this.depOps[2 * k] = op
+      this.depOps[2 * k + 1] = this.frontier[i]!
+      this.depKinds[k] = this.frontierDone[i]!
+      this.d = k + 1
     }
     return op
   }
