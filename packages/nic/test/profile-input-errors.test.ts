@@ -38,6 +38,11 @@ describe('profile input errors', () => {
     expect(overrideProblem('nic.linkGbps', '8')).toBe('unknown field nic.linkGbps (did you mean network.linkGbps?)')
     expect(overrideProblem('network.nope', '8')).toBe('unknown field network.nope')
     expect(() => resolveProfile('sc19', { 'pcie.lane': 8 })).toThrow('profile sc19: unknown field pcie.lane (did you mean pcie.lanes?)')
+    // a full packet must fit the packet buffer (else the first one waits for room forever)
+    expect(() => resolveProfile('sc19', { 'network.mtuBytes': 8 * 2 ** 20 }))
+      .toThrow('profile sc19: network.mtuBytes: packets of 8388608 B do not fit the packet buffer (nic.pktBufBytes 4194304 B)')
+    expect(() => resolveProfile('sc19', { 'nic.pktBufBytes': 2047 })).toThrow('packets of 2048 B do not fit the packet buffer (nic.pktBufBytes 2047 B)')
+    expect(resolveProfile('sc19', { 'nic.pktBufBytes': 2048 }).nic.pktBufBytes).toBe(2048)
   })
 
   it('a whole-profile file that leaves fields out names the first few and points at extends', () => {

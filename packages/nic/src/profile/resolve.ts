@@ -82,8 +82,15 @@ export function withOverrides(base: NamedProfile, overrides: ProfileOverrides, s
 
 function validate(candidate: unknown, label: string): Profile {
   const result = ProfileSchema.safeParse(candidate)
-  if (result.success) return result.data
-  throw new ProfileError(`profile ${label}: ${describeIssue(result.error.issues[0]!, candidate, 'profile')}`)
+  if (!result.success) throw new ProfileError(`profile ${label}: ${describeIssue(result.error.issues[0]!, candidate, 'profile')}`)
+  // A full packet must fit the packet buffer, or the first one waits for room forever (the run
+  // ends in a deadlock that no program caused).
+  const { mtuBytes } = result.data.network
+  const { pktBufBytes } = result.data.nic
+  if (mtuBytes > pktBufBytes) {
+    throw new ProfileError(`profile ${label}: network.mtuBytes: packets of ${mtuBytes} B do not fit the packet buffer (nic.pktBufBytes ${pktBufBytes} B)`)
+  }
+  return result.data
 }
 
 function profileLabel(base: unknown): string {
