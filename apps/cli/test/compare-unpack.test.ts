@@ -147,3 +147,25 @@ describe('unpack names the machine it ran on', () => {
     expect(JSON.parse(await unpack('--type', type('vector-64.json'), '--strategy', 'host', '--hpus', '2', '--json')).hpus).toBe(2)
   })
 })
+
+describe('--type-index: which type of an array file', () => {
+  it('picks the type at that index (0, the first, by default), in unpack and compare', async () => {
+    const file = type('particles.json')
+    const first = JSON.parse(await unpack('--type', file, '--strategy', 'rw-cp', '--count', '16', '--json'))
+    expect(JSON.parse(await unpack('--type', file, '--type-index', '0', '--strategy', 'rw-cp', '--count', '16', '--json'))).toEqual(first)
+    // particles.json's second type: indexedBlock of 3 blocks of 2 float32 (24 B), 16 of them
+    const second = JSON.parse(await unpack('--type', file, '--type-index', '1', '--strategy', 'rw-cp', '--count', '16', '--json'))
+    expect(first.bytes).toBe(480)
+    expect(second).toMatchObject({ bytes: 384, gamma: 48, dmaWrites: 49, verified: true })
+    const rows = JSON.parse(await compare('--type', file, '--type-index', '1', '--count', '16', '--json')).rows as { strategy: string; gamma: number }[]
+    expect(rows.find((r) => r.strategy === 'rw-cp')!.gamma).toBe(48)
+  })
+
+  it('names an index past the file, or not an integer, in one line', async () => {
+    await expect(unpack('--type', type('particles.json'), '--type-index', '5', '--strategy', 'host'))
+      .rejects.toThrow(`--type-index: ${type('particles.json')} holds 3 types: expected 0 to 2, got 5`)
+    await expect(compare('--type', type('vector-64.json'), '--type-index', '1'))
+      .rejects.toThrow(`--type-index: ${type('vector-64.json')} holds 1 type: expected 0, got 1`)
+    await expect(unpack('--type', type('vector-64.json'), '--type-index', '-1', '--strategy', 'host')).rejects.toThrow('--type-index: expected a non-negative integer')
+  })
+})

@@ -14,6 +14,7 @@ import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option
 
 const CompareOptions = z.object({
   type: z.string({ error: 'required: a type JSON file' }).min(1),
+  typeIndex: nonNegativeInt.default(0),
   count: nonNegativeInt.default(1),
   profile: z.string().min(1).default('sc19'),
   set: z.array(z.string()).default([]),
@@ -55,7 +56,8 @@ export function registerCompare(program: Command): void {
   program
     .command('compare')
     .description('receive the same message through every unpack strategy; table with the winner and the model')
-    .option('--type <file>', 'type JSON file (the first type if it holds an array)')
+    .option('--type <file>', 'type JSON file (of an array, the type --type-index picks)')
+    .option('--type-index <n>', 'which type of an array file, from 0', '0')
     .option('--count <n>', 'instances of the type in the message', '1')
     .option('--profile <name|file>', PROFILE_HELP, 'sc19')
     .option('--set <path=value>', SET_HELP, collectSet)
@@ -66,7 +68,7 @@ export function registerCompare(program: Command): void {
     .action((raw: unknown) => {
       const o = parseOptions(CompareOptions, raw)
       const faults = parseFaultOptions(o.faults, o.faultSeed)
-      const type = readType(o.type)
+      const type = readType(o.type, o.typeIndex)
       const profile = profileOf(o.profile, o.hpus, o.set)
       const runs = RECEIVE_STRATEGY_RECORDS.map(({ name: strategy, cannotServe }) =>
         cannotServe(type, o.count) === null

@@ -17,6 +17,7 @@ import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option
 
 const UnpackOptions = z.object({
   type: z.string({ error: 'required: a type JSON file' }).min(1),
+  typeIndex: nonNegativeInt.default(0),
   strategy: z.enum(RECEIVE_CHOICES, { error: `expected one of ${RECEIVE_CHOICES.join(', ')}` }),
   count: nonNegativeInt.default(1),
   profile: z.string().min(1).default('sc19'),
@@ -32,7 +33,8 @@ export function registerUnpack(program: Command): void {
   program
     .command('unpack')
     .description('receive one message of a datatype through one unpack strategy and verify the bytes')
-    .option('--type <file>', 'type JSON file (the first type if it holds an array)')
+    .option('--type <file>', 'type JSON file (of an array, the type --type-index picks)')
+    .option('--type-index <n>', 'which type of an array file, from 0', '0')
     .option('--strategy <s>', `one of ${RECEIVE_CHOICES.join(', ')}`)
     .option('--count <n>', 'instances of the type in the message', '1')
     .option('--profile <name|file>', PROFILE_HELP, 'sc19')
@@ -46,7 +48,7 @@ export function registerUnpack(program: Command): void {
     .action((raw: unknown) => {
       const o = parseOptions(UnpackOptions, raw)
       const faults = parseFaultOptions(o.faults, o.faultSeed)
-      const type = readType(o.type)
+      const type = readType(o.type, o.typeIndex)
       const profile = profileOf(o.profile, o.hpus, o.set)
       const r = runOrExplain(() => runUnpack({
         type, count: o.count, strategy: o.strategy, profile,
@@ -132,11 +134,14 @@ export function round(x: number, digits: number): number {
   return Math.round(x * f) / f
 }
 
-export function readType(path: string): Datatype {
+/** The type at `index` of a type file (0 for a file of one type). */
+export function readType(path: string, index = 0): Datatype {
   const text = readInputText(path, '--type', MAX_TYPE_FILE_BYTES)
   try {
     const file = parseTypeFile(text)
-    return file.types[0]!.commit()
+    const n = file.types.length
+    if (index >= n) throw new UsageError(`--type-index: ${path} holds ${n} type${n === 1 ? '' : 's'}: expected ${n === 1 ? '0' : `0 to ${n - 1}`}, got ${index}`)
+    return file.types[index]!.commit()
   } catch (err) {
     if (err instanceof MpiError) throw new UsageError(`${path}: ${err.message}`)
     throw err
