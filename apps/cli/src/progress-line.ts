@@ -38,6 +38,13 @@ export function progressListener(sink: ProgressSink): (p: RunProgress) => void {
   let last = -Infinity
   return (p) => {
     const t = sink.now()
+    // The run's wall time counts from the report made at its start, which draws nothing (a line
+    // saying nothing ran yet tells nothing); a log's first line comes LOG_MS after it.
+    if (p.started) {
+      start = t
+      last = sink.tty ? -Infinity : t
+      return
+    }
     if (start < 0) start = t
     if (sink.tty) {
       if (p.ended) {

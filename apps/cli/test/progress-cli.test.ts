@@ -15,7 +15,9 @@ import { runCommand } from './run-command.js'
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const CLI = join(ROOT, 'apps/cli/dist/main.js')
 
-const at = (simulatedNs: number, events: number, ranksDone: number, ended = false): RunProgress => ({ simulatedNs, events, ranks: 8, ranksDone, ended })
+const at = (simulatedNs: number, events: number, ranksDone: number, ended = false): RunProgress => ({ simulatedNs, events, ranks: 8, ranksDone, started: false, ended })
+/** The report a run makes before its first event. */
+const begun: RunProgress = { simulatedNs: 0, events: 0, ranks: 8, ranksDone: 0, started: true, ended: false }
 
 /** Feeds `reports` at the given wall-clock ms to a listener over a fake sink; returns what it wrote. */
 function drawn(tty: boolean, reports: readonly [number, RunProgress][]): string[] {
@@ -57,6 +59,20 @@ describe('progress of spinmpi run', () => {
       'spinmpi: simulated 4.000 ms in 12 s (4 events, 8 of 8 ranks done); run ended\n',
       // a second run counts its own wall time
       'spinmpi: simulated 5.000 µs in 0 s (5 events, 8 of 8 ranks done); run ended\n',
+    ])
+  })
+
+  it('times a run from the report at its start, which it does not draw', () => {
+    // on a terminal: the first line, 4 s after the start, says 4 s (not 0 s, as timed from itself)
+    expect(drawn(true, [[1000, begun], [5000, at(1e3, 10, 0)], [5100, at(2e3, 20, 8, true)]])).toEqual([
+      '\r\x1b[Kspinmpi: simulated 1.000 µs in 4 s (10 events, 0 of 8 ranks done)',
+      '\r\x1b[K',
+    ])
+    // in a log: the first line 10 s after the start, not at the first report; each run from its own start
+    expect(drawn(false, [[0, begun], [3000, at(1e6, 1, 0)], [10_000, at(2e6, 2, 0)], [11_000, at(3e6, 3, 8, true)], [20_000, begun], [23_000, at(4e6, 4, 8, true)]])).toEqual([
+      'spinmpi: simulated 2.000 ms in 10 s (2 events, 0 of 8 ranks done)\n',
+      'spinmpi: simulated 3.000 ms in 11 s (3 events, 8 of 8 ranks done); run ended\n',
+      'spinmpi: simulated 4.000 ms in 3 s (4 events, 8 of 8 ranks done); run ended\n',
     ])
   })
 

@@ -1,7 +1,8 @@
 // Progress of long runs, for a display: every run() started within withProgress(listener, fn)
-// tells `listener` how far it got, each time the simulator lets timers and I/O in (every 1,024
-// wake-ups of ranks: a place that depends on the simulation only, so the reports of one run are
-// the same every time), and once when it ends. Scoped by AsyncLocalStorage like withTimeLimit,
+// tells `listener` how far it got: once when it starts (so a display can time the run from its
+// start), each time the simulator lets timers and I/O in (every 1,024 wake-ups of ranks: a place
+// that depends on the simulation only, so the reports of one run are the same every time), and
+// once when it ends. Scoped by AsyncLocalStorage like withTimeLimit,
 // so a built-in app's runs deep inside its CLI handler report too.
 
 import { AsyncLocalStorage } from 'node:async_hooks'
@@ -16,6 +17,8 @@ export interface RunProgress {
   readonly ranks: number
   /** Ranks whose main returned. */
   readonly ranksDone: number
+  /** True in the first report of the run, made before its first event (nothing simulated yet). */
+  readonly started: boolean
   /** True in the last report of the run (it ended, or stopped with an error). */
   readonly ended: boolean
 }

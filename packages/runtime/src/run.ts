@@ -103,8 +103,11 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     })
   }
   const listener = scopedProgress()
-  const progress = (ended: boolean): RunProgress => ({ simulatedNs: toNs(sim.now), events: sim.executed, ranks: o.ranks, ranksDone: finished, ended })
-  const onYield = listener === undefined ? undefined : () => listener(progress(false))
+  const progress = (started: boolean, ended: boolean): RunProgress => ({
+    simulatedNs: toNs(sim.now), events: sim.executed, ranks: o.ranks, ranksDone: finished, started, ended,
+  })
+  const onYield = listener === undefined ? undefined : () => listener(progress(false, false))
+  if (listener !== undefined) listener(progress(true, false))
   try {
     await sim.runAsync(limitPs, onYield)
     // Every rank returned within the limit: what is left (packets in flight, no user code) runs
@@ -113,7 +116,7 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   } catch (e) {
     if (e !== abort) throw e
   } finally {
-    if (listener !== undefined) listener(progress(true))
+    if (listener !== undefined) listener(progress(false, true))
   }
   if (failure !== null) throw failure
   const unfinished = comms.filter((c) => endPs[c.rank]! < 0)

@@ -19,15 +19,17 @@ async function reported(): Promise<{ reports: RunProgress[]; endNs: readonly num
 }
 
 describe('withProgress', () => {
-  it('reports a run at its yield points and once at its end, the same every time, without changing it', async () => {
+  it('reports a run at its start, at its yield points and once at its end, the same every time, without changing it', async () => {
     const a = await reported()
     const b = await reported()
     expect(b.reports).toEqual(a.reports)
     const { reports } = a
-    expect(reports.length).toBeGreaterThanOrEqual(3)
+    expect(reports.length).toBeGreaterThanOrEqual(4)
+    expect(reports[0]).toEqual({ simulatedNs: 0, events: 0, ranks: 2, ranksDone: 0, started: true, ended: false })
     const last = reports[reports.length - 1]!
+    expect(reports.slice(1).every((p) => !p.started)).toBe(true)
     expect(reports.slice(0, -1).every((p) => !p.ended)).toBe(true)
-    expect(last).toMatchObject({ ended: true, ranks: 2, ranksDone: 2 })
+    expect(last).toMatchObject({ started: false, ended: true, ranks: 2, ranksDone: 2 })
     expect(last.simulatedNs).toBe(Math.max(...a.endNs))
     for (let i = 1; i < reports.length; i++) {
       expect(reports[i]!.simulatedNs).toBeGreaterThanOrEqual(reports[i - 1]!.simulatedNs)
@@ -45,10 +47,11 @@ describe('withProgress', () => {
       return 0
     }))
     await expect(failing).rejects.toThrow('boom')
-    expect(reports).toHaveLength(1)
-    expect(reports[0]).toMatchObject({ ended: true, ranks: 2, ranksDone: 1 })
+    expect(reports).toHaveLength(2)
+    expect(reports[0]).toMatchObject({ started: true, ended: false, ranksDone: 0 })
+    expect(reports[1]).toMatchObject({ started: false, ended: true, ranks: 2, ranksDone: 1 })
     await run({ ranks: 2 }, () => 0)
-    expect(reports).toHaveLength(1)
+    expect(reports).toHaveLength(2)
   })
 
   it('refuses a listener that is not a function', async () => {
