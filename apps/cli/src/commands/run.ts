@@ -127,7 +127,7 @@ async function runApp(app: AppCli, args: AppArgs): Promise<object> {
   } catch (e) {
     // Apps report bad options with an error named *OptionsError: a one-line usage error here.
     if (e instanceof Error && e.name.endsWith('OptionsError')) throw new UsageError(e.message)
-    if (e instanceof TimeLimitError) throw new ProgramError(e.message)
+    if (e instanceof TimeLimitError) throw new ProgramError(e.message, { cause: e })
     throw e
   }
 }

@@ -40,9 +40,10 @@ export async function runProgram(file: string, words: readonly string[]): Promis
       ...(o.timeLimit === undefined ? {} : { timeLimitNs: o.timeLimit }),
     }, (comm) => main(comm, [...o.args]))))
   } catch (err) {
-    if (err instanceof RankError) throw new ProgramError(rankErrorLine(err))
-    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err))
-    if (err instanceof TimeLimitError) throw new ProgramError(err.message)
+    // (the cause tells --json's error object which failure it was)
+    if (err instanceof RankError) throw new ProgramError(rankErrorLine(err), { cause: err })
+    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err), { cause: err })
+    if (err instanceof TimeLimitError) throw new ProgramError(err.message, { cause: err })
     if (err instanceof UsageError) throw err
     throw err
   }
