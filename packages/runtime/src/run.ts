@@ -24,6 +24,7 @@ import { faultCounts } from './faults/fault-counts.js'
 import { spilledReceivesOf } from './faults/spill-unpack.js'
 import { reportFaults, scopedFaults } from './faults/fault-scope.js'
 import { goalCaptureSink } from './trace/goal-capture.js'
+import { defineGoal, lazyGoalText } from './trace/lazy-goal.js'
 import { scopedTimeLimit } from './time-limit-scope.js'
 import { scopedProgress, type RunProgress } from './progress-scope.js'
 
@@ -41,9 +42,15 @@ export interface RunResult<T> {
   readonly stats: RunStats
   /**
    * With trace: 'goal', the run as a GOAL schedule: every message as a send and a matching recv
-   * (sizes >= 1), host work as calc in nanoseconds, program order as dependencies.
+   * (sizes >= 1), host work as calc in nanoseconds, program order as dependencies. The text is
+   * made when first read.
    */
   readonly goal?: string
+  /**
+   * With trace: 'goal', hands the same text to `sink` in chunks of at most 64 Ki characters,
+   * without making `goal` (for schedules too big for one string, e.g. written to a file).
+   */
+  readonly writeGoal?: (sink: (chunk: string) => void) => void
 }
 
 const DEFAULT_UNEXPECTED_BYTES = 4 * 1024 * 1024
@@ -126,18 +133,19 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   // Checked here, as building the schedule did, so a bad recording fails the run itself; the
   // text is made only when asked for (a capture may stream it instead, goal-capture.ts).
   trace?.check()
-  const goal = trace !== null && (o.trace === 'goal' || sink?.text === true) ? trace.toText() : null
+  const goal = trace !== null && (o.trace === 'goal' || sink?.text === true) ? lazyGoalText(trace) : null
   if (trace !== null && sink !== undefined) sink.add(trace, goal)
   const stats = collectStats(cluster, statsCollector, comms)
   reportFaults(stats.faults)
-  return {
+  const result: RunResult<T> = {
     results,
     endTimes: { ps: endPs, ns: endPs.map(toNs) },
     makespanPs: Math.max(...endPs),
     profile,
     stats,
-    ...(goal === null ? {} : { goal }),
   }
+  if (goal !== null) defineGoal(result, goal)
+  return result
 }
 
 /** What an unfinished rank does when the time limit stops the run: its blocking calls, else its last call. */

@@ -2,8 +2,8 @@
 // recorder replayed through GoalBuilder, then writeGoal): the same bytes, the same LogGOPS
 // times, and the same first error when a recording is invalid.
 import { GoalScheduleError, parseGoal, simulateLogGops, writeGoal } from '@spinmpi/goal'
-import { describe, expect, it } from 'vitest'
-import { captureGoalTraces, captureLastGoalTrace, run, types, type Comm, type GoalTrace } from '../src/internal.js'
+import { describe, expect, it, vi } from 'vitest'
+import { captureGoalTraces, captureLastGoalTrace, GoalTrace, run, types, type Comm } from '../src/internal.js'
 
 /** The last run's recorder inside `fn`, and how many runs there were. */
 async function record(ranks: number, main: (comm: Comm) => Promise<unknown>): Promise<GoalTrace> {
@@ -72,6 +72,35 @@ describe('streamed GOAL export', () => {
     const { goals } = await captureGoalTraces(() => run({ ranks, mode: 'timing' }, main))
     expect(r.goal).toBe(trace.toText())
     expect(goals).toEqual([r.goal])
+  })
+
+  it('RunResult.writeGoal streams the text without making RunResult.goal, which is made once when read', async () => {
+    const made = vi.spyOn(GoalTrace.prototype, 'toText')
+    try {
+      const r = await run({ ranks: 4, mode: 'timing', trace: 'goal' }, async (comm) => {
+        for (let k = 0; k < 3000; k++) await comm.sendrecv(null, 8, types.BYTE, comm.rank ^ 1, 0, null, 8, types.BYTE, comm.rank ^ 1, 0)
+      })
+      const chunks: string[] = []
+      r.writeGoal!((c) => chunks.push(c))
+      expect(chunks.length).toBeGreaterThan(1)
+      expect(made).not.toHaveBeenCalled()
+      const text = r.goal!
+      expect(chunks.join('')).toBe(text)
+      expect(r.goal).toBe(text)
+      expect(made).toHaveBeenCalledTimes(1)
+      // once made, writeGoal hands the string over as it is
+      const again: string[] = []
+      r.writeGoal!((c) => again.push(c))
+      expect(again).toEqual([text])
+      // runGoalTrace and JSON see goal as a plain field
+      expect(JSON.parse(JSON.stringify({ goal: r.goal })).goal).toBe(text)
+      expect(Object.keys(r)).toEqual(expect.arrayContaining(['goal', 'writeGoal']))
+    } finally {
+      made.mockRestore()
+    }
+    const plain = await run({ ranks: 2, mode: 'timing' }, (c) => c.barrier())
+    expect(plain.goal).toBeUndefined()
+    expect(plain.writeGoal).toBeUndefined()
   })
 
   it('writes a big schedule in chunks of about 64 Ki characters, each ending a line', async () => {

@@ -9,11 +9,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { TextSink } from '@spinmpi/goal'
 import type { GoalTrace } from './goal-trace.js'
+import type { LazyGoalText } from './lazy-goal.js'
 
-/** Where run() hands its checked recorder; `text`: the run makes RunResult.goal, as with trace: 'goal'. */
+/** Where run() hands its checked recorder; `text`: the run gives RunResult.goal, as with trace: 'goal'. */
 export interface GoalCaptureSink {
   readonly text: boolean
-  add(trace: GoalTrace, text: string | null): void
+  /** `text`: the run's RunResult.goal (made once, by whoever reads it first), when it has one. */
+  add(trace: GoalTrace, text: LazyGoalText | null): void
 }
 
 const active = new AsyncLocalStorage<GoalCaptureSink>()
@@ -28,7 +30,7 @@ export interface CapturedGoals<T> {
 /** Calls `fn` and collects the GOAL trace of every run() it makes (also runs that did not ask for one). */
 export async function captureGoalTraces<T>(fn: () => Promise<T> | T): Promise<CapturedGoals<T>> {
   const goals: string[] = []
-  const value = await active.run({ text: true, add: (trace, text) => goals.push(text ?? trace.toText()) }, fn)
+  const value = await active.run({ text: true, add: (trace, text) => goals.push(text !== null ? text() : trace.toText()) }, fn)
   return { value, goals }
 }
 
