@@ -3,7 +3,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs'
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { formatLogGopsText, logGopsJson, opId, readGoalFile, simulateLogGopsGraph, writeGoalBinary, GoalSyntaxError, GoalScheduleError, type GoalGraph, type LogGopsParams } from '@spinmpi/goal'
+import { formatLogGopsText, logGopsJson, opId, opIndex, OP_CALC, readGoalFile, simulateLogGopsGraph, writeGoalBinary, GoalSyntaxError, GoalScheduleError, type GoalGraph, type LogGopsParams } from '@spinmpi/goal'
 import { UsageError } from '../cli-error.js'
 
 const PARAMS = ['L', 'o', 'g', 'G', 'O', 'S'] as const
@@ -71,7 +71,23 @@ export function registerGoal(program: Command): void {
       } finally {
         closeSync(fd)
       }
+      // LogGOPSim's format holds them and its txt2bin writes them; our goal run would refuse the file.
+      const empty = emptyMessages(graph)
+      if (empty.count > 0) {
+        process.stderr.write(`spinmpi: note: ${output}: ${empty.count} message(s) of 0 bytes (the first: ${empty.first}.bytes); written, but \`spinmpi goal run\` refuses them (LogGOPS needs at least 1 byte)\n`)
+      }
     })
+}
+
+/** The sends and recvs of 0 bytes in `graph`: how many, and the first as ranks[r].ops[i]. */
+function emptyMessages(graph: GoalGraph): { count: number; first: string } {
+  let count = 0
+  let first = ''
+  for (let i = 0; i < graph.numOps; i++) {
+    if (graph.type[i] === OP_CALC || graph.size[i] !== 0) continue
+    if (count++ === 0) first = `ranks[${graph.rankOf[i]}].ops[${opIndex(graph, i)}]`
+  }
+  return { count, first }
 }
 
 /**
