@@ -15,6 +15,8 @@ export interface DocBlock {
   readonly runnable: boolean
   /** The ```text output block right after it, if any. */
   readonly output?: string
+  /** The source file a block marked `<!-- norun: an excerpt of PATH -->` quotes (repository path). */
+  readonly excerptOf?: string
 }
 
 export function docFiles(): string[] {
@@ -43,9 +45,11 @@ export function docBlocks(file: string): DocBlock[] {
     if (r.info === 'text output') return
     const next = raw[k + 1]
     const runnable = (lang === 'sh' || lang === 'ts') && !r.before.startsWith('<!-- norun')
+    const excerpt = /^<!-- norun: an excerpt of (\S+) -->$/.exec(r.before)
     blocks.push({
       where: `${file}:${r.line}`, lang, code: r.code, runnable,
       ...(next?.info === 'text output' ? { output: next.code } : {}),
+      ...(excerpt === null ? {} : { excerptOf: excerpt[1]! }),
     })
   })
   return blocks
@@ -56,4 +60,24 @@ export function shellCommands(code: string): string[] {
   return code.replace(/\\\n\s*/g, ' ').split('\n')
     .map((l) => l.replace(/(^|\s+)#\s.*$/, '').trim())
     .filter((l) => l !== '')
+}
+
+/**
+ * The lines of an excerpt that the quoted file must hold, in this order (each trimmed): every
+ * line but blank ones and elisions (`// ...`, a comment saying what was left out).
+ */
+export function excerptLines(code: string): string[] {
+  return code.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('// ...'))
+}
+
+/** The first excerpt line not found in `source` after the previous one, or undefined when all are. */
+export function missingExcerptLine(code: string, source: string): string | undefined {
+  const lines = source.split('\n').map((l) => l.trim())
+  let at = 0
+  for (const want of excerptLines(code)) {
+    const found = lines.indexOf(want, at)
+    if (found < 0) return want
+    at = found + 1
+  }
+  return undefined
 }

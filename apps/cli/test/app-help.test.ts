@@ -34,6 +34,16 @@ describe.each(['fft2d', 'milc', 'ddtbench'])('spinmpi run %s --help', (app) => {
   })
 })
 
+describe('spinmpi run --help', () => {
+  it("gives each app's usage line as that app's own --help does", async () => {
+    const overview = await runCommand(registerRun, ['run', '--help'])
+    for (const app of ['fft2d', 'milc', 'ddtbench']) {
+      const usage = (await help(app)).split('\n')[0]!.replace(/^Usage: /, '')
+      expect(overview.split('\n')).toContain(`  ${usage}`)
+    }
+  })
+})
+
 describe('spinmpi run FILE --help', () => {
   it('describes --timing in the words of README.md', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')

@@ -31,6 +31,7 @@ describe('commander parse errors', () => {
     [['--frob'], "spinmpi: unknown option '--frob'"],
     [['typemap', '--count'], "spinmpi: option '--count <n>' argument missing"],
     [['bench'], "spinmpi: missing required argument 'name'"],
+    [['run'], "spinmpi: missing the program file or app (fft2d, milc, ddtbench); 'spinmpi run --help' lists the usage"],
     [['profiles', 'a', 'b'], "spinmpi: too many arguments for 'profiles'. Expected 1 argument but got 2."],
   ])('spinmpi %j: one line, exit 1', async (args, line) => {
     const r = await spinmpi(...args)
@@ -38,7 +39,7 @@ describe('commander parse errors', () => {
   })
 
   it('still prints help and the version on stdout with exit 0', async () => {
-    for (const args of [['--help'], ['help'], ['typemap', '--help'], ['help', 'typemap']]) {
+    for (const args of [['--help'], ['help'], ['typemap', '--help'], ['help', 'typemap'], ['run', '--help']]) {
       const r = await spinmpi(...args)
       expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: '' })
       expect(r.stdout).toMatch(/^Usage: spinmpi /)

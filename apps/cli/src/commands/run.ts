@@ -75,7 +75,9 @@ export function registerRun(program: Command): void {
     .passThroughOptions()
     .helpOption(false)
     .action(async (target: string | undefined, argv: string[]) => {
-      if (target === undefined || target === '--help' || target === '-h') {
+      // no program: a usage error as `spinmpi bench` without its name (help only when asked)
+      if (target === undefined) throw new UsageError(`missing the program file or app (${names.join(', ')}); 'spinmpi run --help' lists the usage`)
+      if (target === '--help' || target === '-h') {
         process.stdout.write(await runHelp())
         return
       }
@@ -140,7 +142,8 @@ async function runHelp(): Promise<string> {
     'Runs your own program or a built-in app on the simulated cluster.',
     '',
     `  ${PROGRAM_USAGE}`,
-    ...apps.map((app) => `  ${app.usage}`),
+    // each app's whole usage, the options every app takes included (as its own --help shows it)
+    ...apps.map((app) => `  ${appUsage(app)}`),
     '',
     "'spinmpi run FILE --help' and 'spinmpi run APP --help' list the options of one.",
     '',
