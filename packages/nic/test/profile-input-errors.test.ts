@@ -17,6 +17,15 @@ describe('profile input errors', () => {
     }
   })
 
+  it("the whole output of `profiles NAME --json` given as a file: says to take its values", () => {
+    const printed = JSON.stringify({ name: 'sc19', description: 'SC19 setup', values: getProfile(), sources: {} })
+    expect(() => parseProfileFile(printed, 'out.json')).toThrow(
+      'out.json: this is what `spinmpi profiles NAME --json` prints; a profile file is its "values" object alone, or {"extends": NAME} with the fields to change',
+    )
+    // its values alone are a profile file
+    expect(parseProfileFile(JSON.stringify(getProfile()), 'values.json').nic.hpus).toBe(getProfile().nic.hpus)
+  })
+
   it('a file value of 1e400 (Infinity once parsed) is reported as not finite', () => {
     expect(() => parseProfileFile('{"extends": "sc19", "costs": {"pieceCycles": 1e400}}', 'inf.json')).toThrow(
       'inf.json: costs.pieceCycles: must be a finite number, got Infinity',

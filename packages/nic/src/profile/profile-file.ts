@@ -33,6 +33,9 @@ export function parseProfileFile(text: string, label: string, overrides: Readonl
 export function readProfileFile(text: string, label: string): NamedProfile {
   const value = parseJson(text, label)
   const derived = Object.hasOwn(value, 'extends')
+  if (!derived && looksLikeProfilesJson(value)) {
+    throw new ProfileError(`${label}: this is what \`spinmpi profiles NAME --json\` prints; a profile file is its \"values\" object alone, or {\"extends\": NAME} with the fields to change`)
+  }
   const r = (derived ? DerivedProfileFileSchema : FullProfileFileSchema).safeParse(value)
   if (!r.success) throw new ProfileError(`${label}: ${explain(r.error.issues, value, derived)}`)
   const description = `profile file ${label}`
@@ -62,6 +65,12 @@ function parseJson(text: string, label: string): object {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProfileError(`${label}: expected a JSON object`)
   return value
+}
+
+/** The whole output of `profiles NAME --json` ({name, description, values, sources}), given as a file. */
+function looksLikeProfilesJson(value: object): boolean {
+  const v = (value as { values?: unknown }).values
+  return Object.hasOwn(value, 'description') && v !== null && typeof v === 'object' && Object.hasOwn(v, 'network')
 }
 
 /** Every issue in one line; fields a whole-profile file leaves out are summed up in one clause. */
