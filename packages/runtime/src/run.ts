@@ -6,7 +6,7 @@
 
 import { Cluster, nicReport, ns, resolveProfile, toNs, type Profile, type Ps } from '@spinmpi/nic'
 import debugFactory from 'debug'
-import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import { ERR_ARG, ERR_OTHER, MpiError } from '@spinmpi/ddt'
 import type { Comm } from './comm/comm-api.js'
 import { COLLECTIVES } from './collectives/registry.js'
 import { RankComm } from './comm/comm.js'
@@ -92,6 +92,11 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     void (async () => {
       const value = await main(comm)
       await comm.endpoint.cpu.settle()
+      // A blocking call still pending when its rank returns was called without `await`: its
+      // data, status or error would be lost (MPI: a process ends with an operation incomplete).
+      // Checked after the settle: a call lists itself once the host work booked before it is done.
+      const left = comm.proc.pendingOps.list()
+      if (left.length > 0) throw new MpiError(ERR_OTHER, `returned while ${left.join(' + ')} had not completed (a call not awaited? await it, or keep its request and wait on it)`)
       results[rank] = value
       endPs[rank] = sim.now
       finished++

@@ -44,6 +44,18 @@ describe('library misuse', () => {
     expect(f.message).toMatch(/count 1000000000000 of 8-byte elements is 8000000000000 B, more than the 68719476736 B/)
   })
 
+  it('a rank that returns while a call it did not await is pending fails, naming the call', async () => {
+    const n = 2048 // 16 KiB: rendezvous, so neither side is done at once
+    const f = await failure('data', async (c) => {
+      if (c.rank === 0) await c.send(new Float64Array(n), n, types.FLOAT64, 1, 3)
+      else void c.recv(new Float64Array(n), n, types.FLOAT64, 0, 3) // the missing await
+    })
+    expect(f).toEqual({
+      cls: 'ERR_OTHER',
+      message: 'rank 1: returned while recv(source=0, tag=3, count=2048 x float64) had not completed (a call not awaited? await it, or keep its request and wait on it)',
+    })
+  })
+
   it('runUnpack refuses a data-mode buffer past 256 MiB before allocating it', () => {
     const t = types.FLOAT64
     expect(() => runUnpack({ type: t, count: 2 ** 26, strategy: 'host' })).toThrow(/runUnpack: count 67108864 spans 536870912 B of buffer/)
