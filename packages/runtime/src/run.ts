@@ -125,6 +125,12 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   if (unfinished.length > 0 && sim.pending > 0) throw new TimeLimitError(limitPs, sim.now, unfinished.map(runningRank))
   const blocked = unfinished.map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
   if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
+  // An isend/irecv that failed (truncation, type mismatch, ...) and that no wait or test observed:
+  // its error would be lost, as a C program that never waits on the request loses it
+  for (const c of comms) {
+    const lost = c.endpoint.failedRequests.find((r) => !r.observed)
+    if (lost !== undefined) throw new RankError(c.rank, new MpiError(lost.error!.errorClass, `${lost.error!.message} (its request was never waited on or tested)`))
+  }
   // Checked here, as building the schedule did, so a bad recording fails the run itself; the
   // text is made only when asked for (a capture may stream it instead, goal-capture.ts).
   trace?.check()

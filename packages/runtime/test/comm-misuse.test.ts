@@ -63,6 +63,17 @@ describe('library misuse', () => {
     })
   })
 
+  it('an irecv that failed and that no wait or test observed fails the run at its end, with its error', async () => {
+    const f = await failure('data', async (c) => {
+      if (c.rank === 0) await c.send(new Float64Array(100), 100, types.FLOAT64, 1, 0)
+      else c.irecv(new Float64Array(10), 10, types.FLOAT64, 0, 0) // truncates; the request is dropped
+    })
+    expect(f).toEqual({
+      cls: 'ERR_TRUNCATE',
+      message: 'rank 1: irecv(source=0, tag=0, count=10 x float64): message of 800 B from rank 0 (tag 0) truncated to the 80 B receive buffer (10 x float64) (its request was never waited on or tested)',
+    })
+  })
+
   it('runUnpack refuses a data-mode buffer past 256 MiB before allocating it', () => {
     const t = types.FLOAT64
     expect(() => runUnpack({ type: t, count: 2 ** 26, strategy: 'host' })).toThrow(/runUnpack: count 67108864 spans 536870912 B of buffer/)
