@@ -31,6 +31,15 @@ describe('profile files', () => {
     expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: missing pcie; a profile file without "extends" must give every field')
   })
 
+  it('refuses a clock written in GHz or MHz (below 1 MHz) by name; FPsPIN\'s 40 MHz HPUs pass', () => {
+    const text = JSON.stringify({ extends: 'sc19', nic: { hpuHz: 1 }, host: { cpuHz: 3400 } })
+    expect(() => parseProfileFile(text, 'ghz.json')).toThrow(
+      'ghz.json: nic.hpuHz: expected a clock in Hz, at least 1e6 (1 GHz is 1e9), got 1; host.cpuHz: expected a clock in Hz, at least 1e6 (1 GHz is 1e9), got 3400',
+    )
+    expect(resolveProfile('fpspin').nic.hpuHz).toBe(40e6)
+    expect(parseProfileFile(JSON.stringify({ extends: 'sc19', nic: { hpuHz: 1e6 } }), 'mhz.json').nic.hpuHz).toBe(1e6)
+  })
+
   it('guesses the field a mistyped key meant, as --set does, under a group or in sources only', () => {
     const text = JSON.stringify({ extends: 'sc19', sources: { 'nic.hpu': 'x' }, nic: { hpuHzz: 1, linkGbps: 3 }, extend: 'sc19' })
     expect(() => parseProfileFile(text, 'typo.json')).toThrow(
