@@ -26,6 +26,8 @@ describe('profile files', () => {
     )
     expect(() => parseProfileFile('{"extends": "nope"}', 'x.json')).toThrow('x.json: unknown profile "nope"')
     expect(() => parseProfileFile('{', 'x.json')).toThrow(/^x\.json: invalid JSON/)
+    // a trailing comma on line 4: the error is at the `}` of line 5, column 3 (Node 20 gives the position only)
+    expect(() => parseProfileFile('{\n  "extends": "sc19",\n  "nic": {\n    "hpus": 8,\n  }\n}', 'c.json')).toThrow(/ \(line 5,? column 3\)\)$/)
     const missing = { ...getProfile('sc19') } as Record<string, unknown>
     delete missing.pcie
     expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: missing pcie; a profile file without "extends" must give every field')

@@ -53,12 +53,22 @@ export function readProfileFile(text: string, label: string): NamedProfile {
   return withLabel(label, () => withOverrides(renamed, changes, sourceOf))
 }
 
+/** Node 20's JSON.parse gives a position only ("at position 51"); an editor wants the line and column (Node 22 adds them itself). */
+function withLine(message: string, text: string): string {
+  const m = / at position (\d+)$/.exec(message)
+  if (m === null) return message
+  const at = Number(m[1])
+  const before = text.slice(0, at)
+  const line = before.split('\n').length
+  return `${message} (line ${line}, column ${at - before.lastIndexOf('\n')})`
+}
+
 function parseJson(text: string, label: string): object {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (err) {
-    throw new ProfileError(`${label}: invalid JSON (${err instanceof Error ? err.message : String(err)})`)
+    throw new ProfileError(`${label}: invalid JSON (${withLine(err instanceof Error ? err.message : String(err), text)})`)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProfileError(`${label}: expected a JSON object`)
   return value
