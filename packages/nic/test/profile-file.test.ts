@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getProfile, getNamedProfile, parseProfileFile, ProfileError, registerProfile, resolveProfile } from '../src/index.js'
+import { getProfile, getNamedProfile, parseProfileFile, ProfileError, readProfileFile, registerProfile, resolveProfile } from '../src/index.js'
 
 // Profile files: a whole profile or `extends` + changes, `$schema` accepted, every bad field named.
 describe('profile files', () => {
@@ -31,6 +31,16 @@ describe('profile files', () => {
     const missing = { ...getProfile('sc19') } as Record<string, unknown>
     delete missing.pcie
     expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: missing pcie; a profile file without "extends" must give every field')
+  })
+
+  it('takes the machine\'s description from the file, credited to the file; an empty one is refused', () => {
+    const own = readProfileFile(JSON.stringify({ extends: 'sc19', name: 'ours', description: 'our cluster, 8 HPUs', nic: { hpus: 8 } }), 'ours.json')
+    expect(own.description).toBe('our cluster, 8 HPUs (profile file ours.json)')
+    expect(own.sources['nic.hpus']).toBe('profile file ours.json')
+    const whole = readProfileFile(JSON.stringify({ ...getProfile('pspin'), name: 'w', description: 'a copy' }), 'w.json')
+    expect(whole.description).toBe('a copy (profile file w.json)')
+    expect(readProfileFile('{"extends": "sc19"}', 'plain.json').description).toBe('profile file plain.json')
+    expect(() => readProfileFile('{"extends": "sc19", "description": ""}', 'e.json')).toThrow('e.json: description: expected a description, got ""')
   })
 
   it('refuses a clock written in GHz or MHz (below 1 MHz) by name; FPsPIN\'s 40 MHz HPUs pass', () => {

@@ -35,11 +35,12 @@ export function readProfileFile(text: string, label: string): NamedProfile {
   const derived = Object.hasOwn(value, 'extends')
   const r = (derived ? DerivedProfileFileSchema : FullProfileFileSchema).safeParse(value)
   if (!r.success) throw new ProfileError(`${label}: ${explain(r.error.issues, value, derived)}`)
-  const description = `profile file ${label}`
+  const credit = `profile file ${label}`
   const { sources = {} } = r.data
-  const sourceOf = (path: string) => sources[path] ?? description
+  const description = r.data.description === undefined ? credit : `${r.data.description} (${credit})`
+  const sourceOf = (path: string) => sources[path] ?? credit
   if (!derived) {
-    const { $schema: _schema, sources: _sources, ...data } = r.data as z.infer<typeof FullProfileFileSchema>
+    const { $schema: _schema, sources: _sources, description: _description, ...data } = r.data as z.infer<typeof FullProfileFileSchema>
     const values = withLabel(label, () => resolveProfile(data))
     return { name: values.name, description, values, sources: Object.fromEntries(FIELD_PATHS.map((p) => [p, sourceOf(p)])) }
   }
