@@ -42,7 +42,7 @@ export async function runProgram(file: string, words: readonly string[]): Promis
     }, (comm) => main(comm, [...o.args])))))
   } catch (err) {
     if (err instanceof RankError) throw new ProgramError(rankErrorLine(err))
-    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err))
+    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err, profile.network.eagerLimitBytes))
     if (err instanceof TimeLimitError) throw new ProgramError(err.message)
     if (err instanceof UsageError) throw err
     throw err
