@@ -20,6 +20,8 @@ export function unawaitedLine(reason: unknown): string {
 export async function reportingUnawaited<T>(body: () => Promise<T>): Promise<T> {
   const onRejection = (reason: unknown): void => {
     process.stderr.write(`spinmpi: ${unawaitedLine(reason)}\n`)
+    // as runCli does for every other failure: the trace only for those who ask
+    if (process.env.DEBUG) process.stderr.write(`${reason instanceof Error ? reason.stack : ''}\n`)
     process.exit(1)
   }
   process.on('unhandledRejection', onRejection)
