@@ -90,7 +90,7 @@ export function profileNameFor(ref: string | undefined, set: readonly string[]):
   const file = ref !== undefined && isProfileFileRef(ref)
   if (set.length === 0 && !file) return { name: ref, custom: undefined }
   const profile = loadNamedProfile(ref, set)
-  const name = registerProfile(profile.values, file ? `profile file ${ref}` : `--set ${set.join(' ')}`, profile.sources)
+  const name = registerProfile(profile.values, file ? profile.description : `--set ${set.join(' ')}`, profile.sources)
   return { name, custom: { ...profile.values, name } }
 }
 

@@ -16,6 +16,18 @@ describe('deadlockLine', () => {
       'rank 0: send(dest=1, tag=0, count=4096 x float64); rank 1: send(dest=0, tag=0, count=4096 x float64)')
   })
 
+  it('closes a deadlock with a rank blocked in send with the rendezvous hint, given the eager limit', () => {
+    const e = new DeadlockError(530701, [
+      { rank: 0, ops: ['send(dest=1, tag=0, count=65536 x float64)'] },
+      { rank: 1, ops: ['send(dest=0, tag=0, count=65536 x float64)'] },
+    ])
+    expect(deadlockLine(e, 8192)).toBe('deadlock at 530.701 ns: 2 rank(s) blocked and no event left; ' +
+      'rank 0: send(dest=1, tag=0, count=65536 x float64); rank 1: send(dest=0, tag=0, count=65536 x float64); ' +
+      'a send above the eager limit (8192 B on this profile; ssend always) waits until its receive is posted: post receives first (irecv), or use isend or sendrecv')
+    const recvs = new DeadlockError(0, [{ rank: 0, ops: ['recv(source=1, tag=0, count=1 x int32)'] }, { rank: 1, ops: ['recv(source=0, tag=0, count=1 x int32)'] }])
+    expect(deadlockLine(recvs, 8192)).not.toMatch(/eager limit/)
+  })
+
   it('groups ranks blocked in the same calls, so the rank that did something else stands out', () => {
     const blocked = [0, 2, 3, 4, 5, 6, 7, 8, 9].map((rank) => ({ rank, ops: [AR] }))
     const e = new DeadlockError(2_000_000, blocked, [`${AR}, collective call #1: entered by its rank(s) 0, 2-9, not by its rank(s) 1`])

@@ -118,6 +118,22 @@ describe('spinmpi run FILE', () => {
     expect((await spinmpi('run', mjs, '--ranks', '2')).stderr).toBe(`spinmpi: rank 0: checksum 3 != 4 (at ${mjs}:2:30)\n`)
   })
 
+  it('reports a failed call whose promise was not awaited in one line with its program line, not a stack trace', async () => {
+    const mjs = join(outside, 'unawaited.mjs')
+    writeFileSync(mjs, [
+      "import { types } from '@spinmpi/runtime'",
+      'export default async (comm) => {',
+      '  if (comm.rank === 0) comm.send(new Float64Array(4), 4, types.FLOAT64, 7, 0)',
+      "  return 'done'",
+      '}',
+    ].join('\n'))
+    const r = await spinmpi('run', mjs, '--ranks', '2')
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe(`spinmpi: send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator (at ${mjs}:3:29): ` +
+      'a call whose promise was not awaited failed; await it\n')
+  })
+
   it('says a CommonJS program must be an ES module (Node alone only says require is not defined)', async () => {
     const cjs = join(outside, 'old.js')
     writeFileSync(cjs, "const { types } = require('@spinmpi/runtime')\nmodule.exports = async (comm) => comm.rank\n")

@@ -163,7 +163,7 @@ export function parseTypeFile(text: string): TypeFile {
   } catch (err) {
     // V8 quotes the text around the error; for binary input that quote is noise.
     const why = (err instanceof Error ? err.message : String(err)).replace(/, ".*" is not valid JSON$/s, '')
-    throw new MpiError(ERR_ARG, `type file: invalid JSON (${why})`)
+    throw new MpiError(ERR_ARG, `type file: invalid JSON (${withLine(why, body)})`)
   }
   if (Array.isArray(value) && value.length === 0) throw new MpiError(ERR_TYPE, 'type file: the array holds no types')
   if (Array.isArray(value)) return { types: value.map((v, i) => typeFromJson(v, `[${i}]`)), isArray: true }
@@ -182,6 +182,14 @@ export function parseTypeFile(text: string): TypeFile {
     return { types: types.map((v, i) => typeFromJson(v, `types[${i}]`)), isArray: true }
   }
   return { types: [typeFromJson(value)], isArray: false }
+}
+
+/** Node 20's JSON.parse gives a position only ("at position 51"); an editor wants the line and column (Node 22 adds them itself). */
+function withLine(message: string, text: string): string {
+  const m = / at position (\d+)$/.exec(message)
+  if (m === null) return message
+  const at = Number(m[1])
+  return `${message} (line ${lineOf(text, at)}, column ${at - text.lastIndexOf('\n', at - 1)})`
 }
 
 function lineOf(text: string, index: number): number {

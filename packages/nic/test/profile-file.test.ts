@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getProfile, getNamedProfile, parseProfileFile, ProfileError, registerProfile, resolveProfile } from '../src/index.js'
+import { getProfile, getNamedProfile, parseProfileFile, ProfileError, readProfileFile, registerProfile, resolveProfile } from '../src/index.js'
 
 // Profile files: a whole profile or `extends` + changes, `$schema` accepted, every bad field named.
 describe('profile files', () => {
@@ -26,9 +26,30 @@ describe('profile files', () => {
     )
     expect(() => parseProfileFile('{"extends": "nope"}', 'x.json')).toThrow('x.json: unknown profile "nope"')
     expect(() => parseProfileFile('{', 'x.json')).toThrow(/^x\.json: invalid JSON/)
+    // a trailing comma on line 4: the error is at the `}` of line 5, column 3 (Node 20 gives the position only)
+    expect(() => parseProfileFile('{\n  "extends": "sc19",\n  "nic": {\n    "hpus": 8,\n  }\n}', 'c.json')).toThrow(/ \(line 5,? column 3\)\)$/)
     const missing = { ...getProfile('sc19') } as Record<string, unknown>
     delete missing.pcie
     expect(() => parseProfileFile(JSON.stringify(missing), 'w.json')).toThrow('w.json: missing pcie; a profile file without "extends" must give every field')
+  })
+
+  it('takes the machine\'s description from the file, credited to the file; an empty one is refused', () => {
+    const own = readProfileFile(JSON.stringify({ extends: 'sc19', name: 'ours', description: 'our cluster, 8 HPUs', nic: { hpus: 8 } }), 'ours.json')
+    expect(own.description).toBe('our cluster, 8 HPUs (profile file ours.json)')
+    expect(own.sources['nic.hpus']).toBe('profile file ours.json')
+    const whole = readProfileFile(JSON.stringify({ ...getProfile('pspin'), name: 'w', description: 'a copy' }), 'w.json')
+    expect(whole.description).toBe('a copy (profile file w.json)')
+    expect(readProfileFile('{"extends": "sc19"}', 'plain.json').description).toBe('profile file plain.json')
+    expect(() => readProfileFile('{"extends": "sc19", "description": ""}', 'e.json')).toThrow('e.json: description: expected a description, got ""')
+  })
+
+  it('refuses a clock written in GHz or MHz (below 1 MHz) by name; FPsPIN\'s 40 MHz HPUs pass', () => {
+    const text = JSON.stringify({ extends: 'sc19', nic: { hpuHz: 1 }, host: { cpuHz: 3400 } })
+    expect(() => parseProfileFile(text, 'ghz.json')).toThrow(
+      'ghz.json: nic.hpuHz: expected a clock in Hz, at least 1e6 (1 GHz is 1e9), got 1; host.cpuHz: expected a clock in Hz, at least 1e6 (1 GHz is 1e9), got 3400',
+    )
+    expect(resolveProfile('fpspin').nic.hpuHz).toBe(40e6)
+    expect(parseProfileFile(JSON.stringify({ extends: 'sc19', nic: { hpuHz: 1e6 } }), 'mhz.json').nic.hpuHz).toBe(1e6)
   })
 
   it('guesses the field a mistyped key meant, as --set does, under a group or in sources only', () => {

@@ -6,7 +6,7 @@
 
 import { Cluster, nicReport, ns, resolveProfile, toNs, type Profile, type Ps } from '@spinmpi/nic'
 import debugFactory from 'debug'
-import { ERR_ARG, MpiError } from '@spinmpi/ddt'
+import { ERR_ARG, ERR_OTHER, MpiError } from '@spinmpi/ddt'
 import type { Comm } from './comm/comm-api.js'
 import { COLLECTIVES } from './collectives/registry.js'
 import { RankComm } from './comm/comm.js'
@@ -99,6 +99,11 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
     void (async () => {
       const value = await main(comm)
       await comm.endpoint.cpu.settle()
+      // A blocking call still pending when its rank returns was called without `await`: its
+      // data, status or error would be lost (MPI: a process ends with an operation incomplete).
+      // Checked after the settle: a call lists itself once the host work booked before it is done.
+      const left = comm.proc.pendingOps.list()
+      if (left.length > 0) throw new MpiError(ERR_OTHER, `returned while ${left.join(' + ')} had not completed (a call not awaited? await it, or keep its request and wait on it)`)
       results[rank] = value
       endPs[rank] = sim.now
       finished++
@@ -130,6 +135,12 @@ export async function run<T>(options: RunOptions, main: (comm: Comm) => Promise<
   if (unfinished.length > 0 && sim.pending > 0) throw new TimeLimitError(limitPs, sim.now, unfinished.map(runningRank))
   const blocked = unfinished.map((c) => ({ rank: c.rank, ops: c.proc.pendingOps.list() }))
   if (blocked.length > 0) throw new DeadlockError(sim.now, blocked, world.comms.unfinished())
+  // An isend/irecv that failed (truncation, type mismatch, ...) and that no wait or test observed:
+  // its error would be lost, as a C program that never waits on the request loses it
+  for (const c of comms) {
+    const lost = c.endpoint.failedRequests.find((r) => !r.observed)
+    if (lost !== undefined) throw new RankError(c.rank, new MpiError(lost.error!.errorClass, `${lost.error!.message} (its request was never waited on or tested)`))
+  }
   // Checked here, as building the schedule did, so a bad recording fails the run itself; the
   // text is made only when asked for (a capture may stream it instead, goal-capture.ts).
   trace?.check()

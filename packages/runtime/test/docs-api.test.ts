@@ -29,4 +29,15 @@ describe('docs/runtime.md matches the exported API', () => {
     expect(calls.length).toBeGreaterThan(40)
     for (const f of ['dimsCreate', 'testCancelled', 'bufferAt']) expect(typeof (api as Record<string, unknown>)[f]).toBe('function')
   })
+
+  it('every datatype call and property of the MPI_Type table exists', () => {
+    const table = doc.slice(doc.indexOf('| MPI_Type_contiguous'), doc.indexOf('Not there, and what a program uses instead'))
+    const ctors = [...table.matchAll(/`types\.([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
+    expect(ctors.filter((c) => !(c in api.types))).toEqual([])
+    expect(ctors.length).toBeGreaterThan(15)
+    const t = api.types.resized(api.types.vector(3, 1, 4, api.types.FLOAT64), 0, 8).commit()
+    const props = [...table.matchAll(/`t\.([A-Za-z]+)/g)].map((m) => m[1]!)
+    expect(props.filter((p) => !(p in t))).toEqual([])
+    expect([t.size, t.lb, t.extent, t.trueLb, t.trueExtent]).toEqual([24, 0, 8, 0, 72])
+  })
 })

@@ -9,7 +9,12 @@ import type { DeadlockError } from '@spinmpi/runtime'
 /** Entries named in full, as TimeLimitError names at most 16 ranks. */
 const NAMED_GROUPS = 16
 
-export function deadlockLine(err: DeadlockError): string {
+/**
+ * With `eagerLimitBytes` (the run's profile), a deadlock in which a rank is blocked in a plain
+ * send gets a closing hint: the classic one (every rank sends first, messages above the eager
+ * limit) reads as a simulator fault to someone who has not met rendezvous.
+ */
+export function deadlockLine(err: DeadlockError, eagerLimitBytes?: number): string {
   const head = err.message.split('\n')[0]!
   const groups = new Map<string, number[]>()
   for (const b of err.blocked) {
@@ -24,7 +29,10 @@ export function deadlockLine(err: DeadlockError): string {
     const left = [...groups.values()].slice(NAMED_GROUPS).reduce((n, ranks) => n + ranks.length, 0)
     named.push(`${left} more rank(s)`)
   }
-  return [head, ...named, ...err.collectives].join('; ')
+  const hint = eagerLimitBytes !== undefined && err.blocked.some((b) => b.ops.some((op) => /^(send|ssend)\(/.test(op)))
+    ? [`a send above the eager limit (${eagerLimitBytes} B on this profile; ssend always) waits until its receive is posted: post receives first (irecv), or use isend or sendrecv`]
+    : []
+  return [head, ...named, ...err.collectives, ...hint].join('; ')
 }
 
 /** "0, 2-5, 9" for [0, 2, 3, 4, 5, 9] (ascending). */

@@ -10,6 +10,7 @@ import { loadProfile } from '../profile-option.js'
 import { deadlockLine } from './deadlock-line.js'
 import { loadProgram } from './load-program.js'
 import { programFrame } from './program-frame.js'
+import { reportingUnawaited } from './unawaited.js'
 import { parseProgramOptions, PROGRAM_OPTION_HELP, PROGRAM_USAGE } from './program-options.js'
 import { summarize, summaryText } from './run-summary.js'
 import { parseFaultOptions } from '../fault-option.js'
@@ -33,16 +34,16 @@ export async function runProgram(file: string, words: readonly string[]): Promis
   const mode = o.timing ? 'timing' : 'data'
   let result: RunResult<unknown>
   try {
-    result = await withGoalExport(o.goal, () => withProgressLine(o.progress, () => run({
+    result = await reportingUnawaited(() => withGoalExport(o.goal, () => withProgressLine(o.progress, () => run({
       ranks: o.ranks, profile, seed: o.seed, mode, strategy: o.strategy, send: o.send,
       ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder } }),
       ...(faults === undefined ? {} : { faults }),
       ...(o.timeLimit === undefined ? {} : { timeLimitNs: o.timeLimit }),
-    }, (comm) => main(comm, [...o.args]))))
+    }, (comm) => main(comm, [...o.args])))))
   } catch (err) {
     // (the cause tells --json's error object which failure it was)
     if (err instanceof RankError) throw new ProgramError(rankErrorLine(err), { cause: err })
-    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err), { cause: err })
+    if (err instanceof DeadlockError) throw new ProgramError(deadlockLine(err, profile.network.eagerLimitBytes), { cause: err })
     if (err instanceof TimeLimitError) throw new ProgramError(err.message, { cause: err })
     if (err instanceof UsageError) throw err
     throw err

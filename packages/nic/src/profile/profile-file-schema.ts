@@ -12,14 +12,18 @@ const sourcesKey = z
   .partialRecord(z.enum(FIELD_PATHS as [string, ...string[]]), z.string({ error: 'expected a source' }).min(1, { error: 'expected a source' }))
   .optional()
 
+/** What the machine is, in the file's own words (`spinmpi profiles FILE` prints it). */
+const descriptionKey = z.string({ error: 'expected a description' }).min(1, { error: 'expected a description' }).optional()
+
 /** A whole profile, as `spinmpi profiles NAME --json` prints its values. */
-export const FullProfileFileSchema = ProfileSchema.extend({ $schema: schemaKey, sources: sourcesKey })
+export const FullProfileFileSchema = ProfileSchema.extend({ $schema: schemaKey, description: descriptionKey, sources: sourcesKey })
 
 /** A named profile with some values changed. */
 export const DerivedProfileFileSchema = z.strictObject({
   $schema: schemaKey,
   extends: z.string({ error: 'expected a profile name' }).min(1, { error: 'expected a profile name' }),
   name: z.string({ error: 'expected a profile name' }).min(1, { error: 'expected a profile name' }).optional(),
+  description: descriptionKey,
   network: NetworkSchema.partial().optional(),
   nic: NicSchema.partial().optional(),
   pcie: PcieSchema.partial().optional(),

@@ -38,11 +38,12 @@ export function readProfileFile(text: string, label: string): NamedProfile {
   }
   const r = (derived ? DerivedProfileFileSchema : FullProfileFileSchema).safeParse(value)
   if (!r.success) throw new ProfileError(`${label}: ${explain(r.error.issues, value, derived)}`)
-  const description = `profile file ${label}`
+  const credit = `profile file ${label}`
   const { sources = {} } = r.data
-  const sourceOf = (path: string) => sources[path] ?? description
+  const description = r.data.description === undefined ? credit : `${r.data.description} (${credit})`
+  const sourceOf = (path: string) => sources[path] ?? credit
   if (!derived) {
-    const { $schema: _schema, sources: _sources, ...data } = r.data as z.infer<typeof FullProfileFileSchema>
+    const { $schema: _schema, sources: _sources, description: _description, ...data } = r.data as z.infer<typeof FullProfileFileSchema>
     const values = withLabel(label, () => resolveProfile(data))
     return { name: values.name, description, values, sources: Object.fromEntries(FIELD_PATHS.map((p) => [p, sourceOf(p)])) }
   }
@@ -56,12 +57,22 @@ export function readProfileFile(text: string, label: string): NamedProfile {
   return withLabel(label, () => withOverrides(renamed, changes, sourceOf))
 }
 
+/** Node 20's JSON.parse gives a position only ("at position 51"); an editor wants the line and column (Node 22 adds them itself). */
+function withLine(message: string, text: string): string {
+  const m = / at position (\d+)$/.exec(message)
+  if (m === null) return message
+  const at = Number(m[1])
+  const before = text.slice(0, at)
+  const line = before.split('\n').length
+  return `${message} (line ${line}, column ${at - before.lastIndexOf('\n')})`
+}
+
 function parseJson(text: string, label: string): object {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (err) {
-    throw new ProfileError(`${label}: invalid JSON (${err instanceof Error ? err.message : String(err)})`)
+    throw new ProfileError(`${label}: invalid JSON (${withLine(err instanceof Error ? err.message : String(err), text)})`)
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ProfileError(`${label}: expected a JSON object`)
   return value

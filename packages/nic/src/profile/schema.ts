@@ -13,6 +13,12 @@ const positiveInt = z
   .number({ error: 'expected a positive integer' })
   .int({ error: 'expected a positive integer' })
   .min(1, { error: 'expected a positive integer' })
+/**
+ * A clock in Hz. At least 1 MHz (the slowest profile, FPsPIN, is 40 MHz): a clock written in GHz or
+ * MHz (`"hpuHz": 1` for 1 GHz) is refused by name instead of running a 1 Hz core for hours of
+ * simulated time.
+ */
+const clockHz = z.number({ error: 'expected a positive number' }).min(1e6, { error: 'expected a clock in Hz, at least 1e6 (1 GHz is 1e9)' })
 const nonNegativeInt = z
   .number({ error: 'expected a non-negative integer' })
   .int({ error: 'expected a non-negative integer' })
@@ -39,7 +45,7 @@ export const NicSchema = z.strictObject({
   /** Handler processing units (cores). */
   hpus: positiveInt.max(MAX_HPUS, { error: `at most ${MAX_HPUS} HPUs` }),
   /** HPU clock. */
-  hpuHz: positive,
+  hpuHz: clockHz,
   /** Time from a packet being ready in the packet buffer to its handler starting on an idle HPU. */
   handlerDispatchNs: nonNegative,
   /** Matching a header packet against the list of match entries. */
@@ -91,7 +97,7 @@ export const PcieSchema = z.strictObject({
 
 export const HostSchema = z.strictObject({
   /** Core clock: turns the per-block loop cycles (unpackBlockCycles, packBlockCycles) into time. */
-  cpuHz: positive,
+  cpuHz: clockHz,
   /** Main-memory bandwidth available to one rank. */
   memBandwidthGiBps: positive,
   memLatencyNs: nonNegative,

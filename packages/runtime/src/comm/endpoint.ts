@@ -9,6 +9,7 @@ import type { RankGoalTrace } from '../trace/rank-goal-trace.js'
 import { HostCpu } from './host-cpu.js'
 import { IntMap } from './int-map.js'
 import type { World } from './world.js'
+import type { RequestImpl } from './request.js'
 
 const ALL_BITS = (1n << 64n) - 1n
 /** Timing mode: the overflow buffer has no bytes, so it can be as long as anything sent. */
@@ -37,6 +38,8 @@ export class Endpoint {
   readonly eagerLimit: number
   /** This rank's GOAL recorder, or null when the run records none. */
   readonly trace: RankGoalTrace | null
+  /** The user's nonblocking requests that failed (RequestImpl.failures); run() reports the unobserved ones. */
+  readonly failedRequests: RequestImpl[] = []
   private readonly routes = new IntMap<EventRoute | EventTarget>()
   private readonly sends = new IntMap<EventRoute | EventTarget>()
   private nextPtr = 1

@@ -38,6 +38,11 @@ export class RequestImpl implements Request {
   observed = false
   /** Index of this operation in the rank's GOAL trace (-1: not recorded). */
   traceOp = -1
+  /**
+   * Where a failure of a request the user holds (isend, irecv, ...) is noted, so run() can report
+   * one nobody waited on or tested (its error would be lost); null for the runtime's own requests.
+   */
+  failures: RequestImpl[] | null = null
   /** Made when someone waits for the request before it completes (most complete first). */
   private signal: Signal<void> | null = null
   /** At most one runtime waiter (set by whenDone, cleared when told). */
@@ -89,6 +94,7 @@ export class RequestImpl implements Request {
     this.hostCostPs = 0
     this.observed = false
     this.traceOp = -1
+    this.failures = null
     this.signal = null
     this.waiter = null
     this.text = description
@@ -118,6 +124,7 @@ export class RequestImpl implements Request {
     this.hostCostPs = hostCostPs
     this.error = error
     this.canceller = null
+    if (error !== null) this.failures?.push(this)
     this.signal?.fire()
     const w = this.waiter
     if (w !== null) {

@@ -57,7 +57,9 @@ export function checkType(type: unknown, where: Where, name = 'type'): Datatype 
 export function checkDest(rank: unknown, size: number, where: Where, name = 'dest'): number {
   if (rank === PROC_NULL) return PROC_NULL
   if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank >= size) {
-    throw new MpiError(ERR_RANK, `${whereText(where)}: ${name} ${showValue(rank)} is not a rank of this ${size}-rank communicator`)
+    // ANY_SOURCE is -1 (as in MPICH): a C user who sends to it reads why -1 is refused
+    const wildcard = rank === ANY_SOURCE && name === 'dest' ? ' (ANY_SOURCE: only a receive may use it)' : ''
+    throw new MpiError(ERR_RANK, `${whereText(where)}: ${name} ${showValue(rank)}${wildcard} is not a rank of this ${size}-rank communicator`)
   }
   return rank
 }
@@ -70,7 +72,8 @@ export function checkSource(rank: unknown, size: number, where: Where): number {
 
 export function checkSendTag(tag: unknown, where: Where): number {
   if (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > TAG_UB) {
-    throw new MpiError(ERR_TAG, `${whereText(where)}: tag ${showValue(tag)} is outside [0, ${TAG_UB}]`)
+    const wildcard = tag === ANY_TAG ? ' (ANY_TAG: only a receive or probe may use it)' : ''
+    throw new MpiError(ERR_TAG, `${whereText(where)}: tag ${showValue(tag)}${wildcard} is outside [0, ${TAG_UB}]`)
   }
   return tag
 }
