@@ -203,6 +203,14 @@ describe('fig16 checks', () => {
     expect(verdicts(check('fig16', { rows: fig16Rows(10.7, 1.44) }))).toEqual(['pass', 'miss', 'pass'])
     expect(verdicts(check('fig16', { rows: fig16Rows(10.7, 0.86, 1.2) }))).toEqual(['pass', 'pass', 'miss'])
   })
+  it('the best speedup is RW-CP\'s or specialized\'s (§5.3: "RW-CP and native"), never the iovec baseline\'s', () => {
+    const iovec = { ...f16('NAS_MG', 'mg_y', 1 << 20, 10.7), strategy: 'iovec' }
+    const rows = [iovec, f16('NAS_MG', 'mg_y', 1 << 20, 5), f16('NAS_LU', 'lu_x n=33', 1320, 0.86), f16('SPECFEM3D', 'oc 1', 12900, 0.36, true)]
+    const [best] = check('fig16', { rows })
+    expect(best!.pass).toBe(false)
+    expect(best!.measured).toBe('best 5.00× (NAS_MG mg_y rw-cp, γ 1.0)')
+    expect(check('fig16', { rows: [iovec] })[0]!.measured).toBe('no RW-CP or specialized rows')
+  })
   it('quick: the best speedup is left to the full run unless already above the band', () => {
     expect(verdicts(check('fig16', { rows: fig16Rows(), quick: true }))).toEqual(['full', 'pass', 'pass'])
     expect(verdicts(check('fig16', { rows: fig16Rows(14), quick: true }))).toEqual(['miss', 'pass', 'pass'])
