@@ -9,7 +9,7 @@ import type { UnpackResult } from '@spinmpi/runtime/harness'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, covers, matchesPaper, onSubset, type ClaimCheck, verdict } from './claims.js'
 import { OFFLOADS, unpackVector } from './fig8.js'
-import { profileFor } from './nic-common.js'
+import { MICROBENCH_OVERRIDES, profileFor } from './nic-common.js'
 import { fig12Chart, type Fig12Row } from './charts/fig12-chart.js'
 
 // the row type lives with its chart (which draws it) so that the chart imports nothing from here
@@ -45,7 +45,7 @@ export const fig12: Figure = {
     return fig12Chart(result, this.title)
   },
   async run(options: FigureOptions): Promise<FigureResult> {
-    const profile = profileFor(options.profile, { 'nic.hpus': 16 })
+    const profile = profileFor(options.profile, MICROBENCH_OVERRIDES)
     // every γ also in quick: the claims cover all of them and the sweep takes under a second
     const gammas = GAMMAS
     const rows: Fig12Row[] = []
@@ -57,7 +57,7 @@ export const fig12: Figure = {
         options.onProgress?.(++done, gammas.length * OFFLOADS.length)
       }
     }
-    return { name: 'fig12', profile: profile.name, rows }
+    return { name: 'fig12', profile: profile.name, rows, overrides: MICROBENCH_OVERRIDES }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig12Row[]

@@ -9,7 +9,7 @@ import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import type { Profile } from '@spinmpi/nic'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { covers, onSubset, TOLERANCE, type ClaimCheck } from './claims.js'
-import { profileFor } from './nic-common.js'
+import { MICROBENCH_OVERRIDES, profileFor } from './nic-common.js'
 
 export type Fig8Row = { readonly strategy: ReceiveStrategyName; readonly blockBytes: number; readonly gbps: number }
 
@@ -46,7 +46,7 @@ export const fig8: Figure = {
     hline: { field: 'lineRateGbps', label: 'line rate' },
   },
   async run(options: FigureOptions): Promise<FigureResult> {
-    const profile = profileFor(options.profile, { 'nic.hpus': 16 })
+    const profile = profileFor(options.profile, MICROBENCH_OVERRIDES)
     const blocks = options.quick ? QUICK_BLOCKS : BLOCKS
     const strategies: ReceiveStrategyName[] = ['host', ...OFFLOADS]
     const rows: Fig8Row[] = []
@@ -57,7 +57,7 @@ export const fig8: Figure = {
         options.onProgress?.(++done, blocks.length * strategies.length)
       }
     }
-    return { name: 'fig8', profile: profile.name, rows, lineRateGbps: lineRateGbps(profile) }
+    return { name: 'fig8', profile: profile.name, rows, overrides: MICROBENCH_OVERRIDES, lineRateGbps: lineRateGbps(profile) }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig8Row[]
