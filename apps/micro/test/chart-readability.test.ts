@@ -7,6 +7,7 @@ import { logTicks } from '../src/plot/line-spec.js'
 import { fig12 } from '../src/fig12.js'
 import { fig13 } from '../src/fig13.js'
 import { fig16 } from '../src/fig16.js'
+import { fig19 } from '../src/fig19.js'
 import { modelCheck } from '../src/model-check.js'
 import { bcastFigure } from '../src/bcast.js'
 import type { ChartSpec } from '../src/plot/vega.js'
@@ -92,6 +93,21 @@ describe('Fig. 16', () => {
     expect(svg).toContain('T host unpack time · S message size')
     expect(svg).toContain('NIC memory the unpack needs')
     expect(svg).toContain('T 5.00 µs · S 4.0 KiB')
+  })
+})
+
+describe('Fig. 19', () => {
+  it('labels the runtime axis at its decades (Vega\'s own ticks hid 100 ms and 1 s, showing 900 ms and 2 s)', async () => {
+    // the full sweep's runtimes (ns), host and RW-CP, P = 16 … 1024
+    const ns = [[1037985493, 804087553], [515638327, 409387850], [258005778, 208197587], [130095625, 107253044], [66408803, 52619122], [34715904, 33876294], [19073980, 19073980]]
+    const rows = ns.flatMap(([host, rw], i) => [
+      { ranks: 16 << i, strategy: 'host', runtimeNs: host!, speedupPct: 0 },
+      { ranks: 16 << i, strategy: 'rw-cp', runtimeNs: rw!, speedupPct: (host! / rw! - 1) * 100 },
+    ])
+    const svg = await renderChart(fig19.chart!({ name: 'fig19', profile: 'sc19', rows }))
+    const shown = [...svg.matchAll(/<text[^>]*opacity="1"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
+    expect(shown).toEqual(expect.arrayContaining(['10 ms', '100 ms', '1 s']))
+    expect(shown).not.toContain('900 ms')
   })
 })
 
