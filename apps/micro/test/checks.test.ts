@@ -127,6 +127,15 @@ const fig12Rows = (rwAt1 = 200, roSetup = 87) => GAMMAS.flatMap((gamma) => [
   { strategy: 'ro-cp', gamma, initNs: 3, setupNs: roSetup, blockNs: 100 - 3 - roSetup },
   { strategy: 'hpu-local', gamma, initNs: 10, setupNs: 60, blockNs: 30 },
 ])
+describe('claims cite the section where the paper says it', () => {
+  it('Fig. 8\'s line rate from 64 B is §3.2.5 (§5.2 has the 4 B sentence); Fig. 2\'s +24% is §2.1.3', () => {
+    const fig8 = findFigure('fig8')!.check!({ name: 'fig8', profile: 'sc19', rows: [], lineRateGbps: 195 })
+    expect(fig8.map((c) => c.paper.split(':')[0])).toEqual(['SC19 §3.2.5 (Fig. 8)', 'SC19 §5.2', 'SC19 Fig. 8 (curves) and §5.2'])
+    const latency = findFigure('put-latency')!.check!({ name: 'put-latency', profile: 'sc19', rows: [{ mode: 'rdma', bytes: 1, latencyNs: 465.8 }, { mode: 'spin', bytes: 1, latencyNs: 570.8 }] })
+    expect(latency[0]!.paper).toMatch(/^SC19 §2\.1\.3 \(Fig\. 2\)/)
+  })
+})
+
 describe('fig12 checks', () => {
   it('pass: RW-CP 2.0× at every γ, RO-CP 87% catch-up at γ = 16, HPU-local setup 60% everywhere', () => {
     expect(verdicts(check('fig12', { rows: fig12Rows() }))).toEqual(['pass', 'pass', 'pass'])
