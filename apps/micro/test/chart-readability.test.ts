@@ -7,6 +7,7 @@ import { logTicks } from '../src/plot/line-spec.js'
 import { fig12 } from '../src/fig12.js'
 import { fig13 } from '../src/fig13.js'
 import { fig16 } from '../src/fig16.js'
+import { fig17 } from '../src/fig17.js'
 import { fig19 } from '../src/fig19.js'
 import { modelCheck } from '../src/model-check.js'
 import { bcastFigure } from '../src/bcast.js'
@@ -93,6 +94,20 @@ describe('Fig. 16', () => {
     expect(svg).toContain('T host unpack time · S message size')
     expect(svg).toContain('NIC memory the unpack needs')
     expect(svg).toContain('T 5.00 µs · S 4.0 KiB')
+  })
+})
+
+describe('Fig. 17', () => {
+  it('names each geometric mean with its value, on a white casing so the dashed host line shows beside a host bar', async () => {
+    const rows = [
+      { app: 'A', input: '1', strategy: 'host', memBytes: 180000, bytes: 45000 }, { app: 'A', input: '1', strategy: 'rw-cp', memBytes: 45000, bytes: 45000 },
+    ]
+    const spec = fig17.chart!({ name: 'fig17', profile: 'sc19', rows, geomeanHostBytes: 183795, geomeanRwCpBytes: 45006 })
+    const rules = (spec.layer as Layer[]).filter((l) => markOf(l) === 'rule')
+    expect(rules.map((l) => (l.mark as { strokeWidth: number }).strokeWidth)).toEqual([6, 2])
+    const svg = await renderChart(spec)
+    expect(svg).toContain('>RW-CP geomean 44.0 KiB<')
+    expect(svg).toContain('>host geomean 179.5 KiB<')
   })
 })
 
