@@ -71,7 +71,7 @@ img{max-width:100%;border:1px solid #eee}.meta,.none,.cause{color:#666;font-size
 <p>${meta.profile === undefined ? 'Each figure ran on its own default profile (sc19 unless the figure is about another machine), named under the figure\'s name below' : `Profile ${esc(meta.profile)}`}${meta.quick ? ` (quick sweep: fewer points than the paper; claims it cannot decide are marked "${esc(UNDECIDED_TEXT)}" and not counted)` : ''}.
 <b>${esc(tally)}</b>.</p>
 ${calibrationNotes(entries).map((n) => `<p class="calibration"><b>${esc(n)}</b>.</p>`).join('\n')}
-<p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Each claim, and the cause of each miss: <a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">docs/figures.md</a>. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
+<p class="meta">A <i>prediction</i> is a claim no profile constant was set from; a <i>prediction after a miss</i> is one that missed before the mechanism named beside it was added, knowing the paper's number, so its pass is weaker; a <i>calibration target</i> is a claim the named constants were set from (docs/calibration.md), so meeting it shows the calibration holds. Each claim, and the cause of each miss: <a href="${esc(`${doc}#${CLAIMS_ANCHOR}`)}">docs/figures.md</a>. Where the paper gives a number, a value within ±${TOLERANCE * 100}% of it matches (one tolerance for every claim).</p>
 ${summary}
 ${sections.join('\n')}</body></html>
 `

@@ -89,6 +89,7 @@ describe('renderReport names the machine of every figure', () => {
     const html = renderReport(entries, { profile: undefined, quick: false })
     expect(html).toContain('<p>Each figure ran on its own default profile (sc19 unless the figure is about another machine), named under the figure\'s name below.')
     expect(html).not.toContain('Profile per figure')
+    expect(html).toContain('a <i>prediction after a miss</i> is one that missed before the mechanism named beside it was added')
     expect(html).toContain('<td><a href="#fig8">fig8</a><div class="meta">profile sc19; nic.hpus = 16 (set by the figure)</div></td><td>fig8 claim</td>')
     expect(html).toContain('<td><a href="#sc17-strided">sc17-strided</a><div class="meta">profile spin-sc17-discrete</div></td>')
     expect(html).toContain('<p class="meta">0 rows, profile sc19; nic.hpus = 16 (set by the figure), 1.0 s wall;')
