@@ -92,7 +92,7 @@ export const fig8: Figure = {
         paper: 'SC19 Fig. 8 (curves) and §5.2: "RW-CP is only a factor of two slower than the specialized handler, explaining the high throughput reached in Fig. 8"',
         basis: 'predicted', constants: [],
         pass: sizes.length > 0 && rwFirst,
-        measured: sizes.map((b) => `${b} B: ${at('rw-cp', b).toFixed(0)} vs ${Math.max(at('ro-cp', b), at('hpu-local', b)).toFixed(0)}`).join(', '),
+        measured: `Gbit/s, RW-CP vs the faster of RO-CP and HPU-local: ${sizes.map((b) => `${b} B ${at('rw-cp', b).toFixed(0)} vs ${Math.max(at('ro-cp', b), at('hpu-local', b)).toFixed(0)}`).join(', ')}`,
       }, covers(present, from64), true),
     ]
   },

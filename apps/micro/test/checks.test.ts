@@ -131,6 +131,10 @@ describe('claims cite the section where the paper says it', () => {
   it('Fig. 8\'s line rate from 64 B is §3.2.5 (§5.2 has the 4 B sentence); Fig. 2\'s +24% is §2.1.3', () => {
     const fig8 = findFigure('fig8')!.check!({ name: 'fig8', profile: 'sc19', rows: [], lineRateGbps: 195 })
     expect(fig8.map((c) => c.paper.split(':')[0])).toEqual(['SC19 §3.2.5 (Fig. 8)', 'SC19 §5.2', 'SC19 Fig. 8 (curves) and §5.2'])
+    // the RW-CP claim says what its two numbers are
+    const rows = ['rw-cp', 'ro-cp', 'hpu-local'].map((strategy, i) => ({ strategy, blockBytes: 64, gbps: [81, 17, 13][i] }))
+    expect(findFigure('fig8')!.check!({ name: 'fig8', profile: 'sc19', rows, lineRateGbps: 195 })[2]!.measured)
+      .toBe('Gbit/s, RW-CP vs the faster of RO-CP and HPU-local: 64 B 81 vs 17')
     const latency = findFigure('put-latency')!.check!({ name: 'put-latency', profile: 'sc19', rows: [{ mode: 'rdma', bytes: 1, latencyNs: 465.8 }, { mode: 'spin', bytes: 1, latencyNs: 570.8 }] })
     expect(latency[0]!.paper).toMatch(/^SC19 §2\.1\.3 \(Fig\. 2\)/)
   })
