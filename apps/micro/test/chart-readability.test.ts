@@ -104,7 +104,7 @@ describe('Fig. 17', () => {
     ]
     const spec = fig17.chart!({ name: 'fig17', profile: 'sc19', rows, geomeanHostBytes: 183795, geomeanRwCpBytes: 45006 })
     const rules = (spec.layer as Layer[]).filter((l) => markOf(l) === 'rule')
-    expect(rules.map((l) => (l.mark as { strokeWidth: number }).strokeWidth)).toEqual([6, 2])
+    expect(rules.map((l) => (l.mark as unknown as { strokeWidth: number }).strokeWidth)).toEqual([6, 2])
     const svg = await renderChart(spec)
     expect(svg).toContain('>RW-CP geomean 44.0 KiB<')
     expect(svg).toContain('>host geomean 179.5 KiB<')
