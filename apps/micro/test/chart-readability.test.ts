@@ -9,6 +9,7 @@ import { fig13 } from '../src/fig13.js'
 import { fig16 } from '../src/fig16.js'
 import { fig17 } from '../src/fig17.js'
 import { fig19 } from '../src/fig19.js'
+import { pingPongMpi } from '../src/pingpong-mpi.js'
 import { modelCheck } from '../src/model-check.js'
 import { bcastFigure } from '../src/bcast.js'
 import type { ChartSpec } from '../src/plot/vega.js'
@@ -108,6 +109,19 @@ describe('Fig. 17', () => {
     const svg = await renderChart(spec)
     expect(svg).toContain('>RW-CP geomean 44.0 KiB<')
     expect(svg).toContain('>host geomean 179.5 KiB<')
+  })
+})
+
+describe('MPI ping-pong', () => {
+  it('reads sizes as B / KiB / MiB and times as µs / ms (it printed 4,194,304 and 1,000,000)', async () => {
+    const rows = [1, 4096, 4194304].flatMap((bytes) => [
+      { bytes, type: 'vector', strategy: 'host', oneWayNs: 1000 + bytes, gbps: 1 },
+      { bytes, type: 'vector', strategy: 'auto', oneWayNs: 1000 + bytes / 2, gbps: 2 },
+    ])
+    const svg = await renderChart(figureChart(pingPongMpi, { name: 'pingpong-mpi', profile: 'sc19', rows })!)
+    const shown = [...svg.matchAll(/<text[^>]*opacity="1"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
+    expect(shown).toEqual(expect.arrayContaining(['1 B', '4 KiB', '4 MiB', '1 ms']))
+    expect(shown.filter((t) => /^\d{1,3}(,\d{3})+$/.test(t!))).toEqual([])
   })
 })
 
