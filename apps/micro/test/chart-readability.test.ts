@@ -1,7 +1,7 @@
 // The figures' SVGs stay readable: one colour per strategy everywhere, no lines through unrelated
 // points, scales and labels that say what they show (specs checked, a few rendered).
 import { describe, expect, it } from 'vitest'
-import { figureChart, renderChart } from '../src/index.js'
+import { figureChart, findFigure, renderChart } from '../src/index.js'
 import { colorScale, STRATEGY_COLOURS } from '../src/plot/colors.js'
 import { logTicks } from '../src/plot/line-spec.js'
 import { fig12 } from '../src/fig12.js'
@@ -122,6 +122,14 @@ describe('MPI ping-pong', () => {
     const shown = [...svg.matchAll(/<text[^>]*opacity="1"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
     expect(shown).toEqual(expect.arrayContaining(['1 B', '4 KiB', '4 MiB', '1 ms']))
     expect(shown.filter((t) => /^\d{1,3}(,\d{3})+$/.test(t!))).toEqual([])
+  })
+})
+
+describe('log x axes of the line charts', () => {
+  it('label the largest size measured (Fig. 8: 16 KiB at the right edge was hidden)', async () => {
+    const rows = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384].map((blockBytes) => ({ strategy: 'host', blockBytes, gbps: 15 }))
+    const svg = await renderChart(figureChart(findFigure('fig8')!, { name: 'fig8', profile: 'sc19', rows, lineRateGbps: 195 })!)
+    expect(svg).toMatch(/<text[^>]*opacity="1"[^>]*>16 KiB<\/text>/)
   })
 })
 
