@@ -88,7 +88,11 @@ export interface NamedRef {
  */
 export function profileNameFor(ref: string | undefined, set: readonly string[]): NamedRef {
   const file = ref !== undefined && isProfileFileRef(ref)
-  if (set.length === 0 && !file) return { name: ref, custom: undefined }
+  if (set.length === 0 && !file) {
+    // an unknown name fails here, naming --profile, not later inside a figure or a worker thread
+    if (ref !== undefined) loadNamedProfile(ref)
+    return { name: ref, custom: undefined }
+  }
   const profile = loadNamedProfile(ref, set)
   const name = registerProfile(profile.values, file ? profile.description : `--set ${set.join(' ')}`, profile.sources)
   return { name, custom: { ...profile.values, name } }

@@ -68,3 +68,14 @@ describe('a figure that keeps its own machines under --profile', () => {
     expect(text.match(/not run on --profile/g)).toHaveLength(1)
   })
 })
+
+describe('a figure that sets a value on any profile (SC19\'s 16 HPUs for the microbenchmarks)', () => {
+  it('says so under its header when --set asks for another; fig14 ran on 16 HPUs whatever nic.hpus=4 said', async () => {
+    const text = await runCommand(registerBench, ['bench', 'fig14,put-latency', '--quick', '--jobs', '1', '--set', 'nic.hpus=4'])
+    const lines = text.split('\n')
+    const at = lines.findIndex((l) => l.startsWith('fig14: '))
+    expect(lines[at + 1]).toBe("  set by this figure on any profile, whatever --profile or --set gives (the paper's setting): nic.hpus = 16")
+    // put-latency takes the profile as asked: no such line
+    expect(text.match(/set by this figure/g)).toHaveLength(1)
+  })
+})

@@ -46,6 +46,14 @@ describe('--profile and --set', () => {
     expect(fromSet.sources['nic.hpuHz']).toBe(sc19.sources['nic.hpuHz'])
   })
 
+  it('a figure or app run by name refuses an unknown --profile name before it runs, naming --profile (bench printed "ProfileError: ..." from inside the figure)', () => {
+    expect(() => profileNameFor('nope', [])).toThrow(
+      new UsageError('--profile: unknown profile "nope" (known: sc19, spin-sc17-discrete, spin-sc17-integrated, pspin, fpspin, myrinet)'),
+    )
+    expect(profileNameFor('pspin', [])).toEqual({ name: 'pspin', custom: undefined })
+    expect(profileNameFor(undefined, [])).toEqual({ name: undefined, custom: undefined })
+  })
+
   it('blames --set for a bad --set, and --profile for a bad file', () => {
     expect(() => loadProfile('sc19', ['nic.hpu=8'])).toThrow(new UsageError('--set nic.hpu=8: unknown field nic.hpu (did you mean nic.hpus?)'))
     expect(() => loadProfile(EXAMPLE, ['nic.hpus=8', 'nic.hpu=8'])).toThrow(new UsageError('--set nic.hpu=8: unknown field nic.hpu (did you mean nic.hpus?)'))

@@ -65,7 +65,7 @@ describe('renderReport', () => {
       { profile: 'sc19', quick: true },
     )
     expect(html).toContain('predictions passed 0 / 1; calibration targets met 1 / 1; 1 claims not decided by --quick (run without --quick)')
-    expect(html).toContain('<td><a href="#fig8">fig8</a></td><td>line rate from 64 B</td><td>calibrated (<code>costs.pieceCycles</code>)</td>')
+    expect(html).toContain('<td><a href="#fig8">fig8</a><div class="meta">profile sc19</div></td><td>line rate from 64 B</td><td>calibrated (<code>costs.pieceCycles</code>)</td>')
     expect(html.indexOf('class="claims"')).toBeLessThan(html.indexOf('<section'))
     expect(html).toContain('<img src="fig8.svg"')
     expect(html).toContain('<td>no<div class="cause">cause with the figure\'s default profile: the copy is cheap</div></td>')
@@ -75,6 +75,25 @@ describe('renderReport', () => {
     expect(html).not.toContain('0.5x far off')
     expect(html).toContain('<p>Profile sc19 (quick sweep: fewer points than the paper; claims it cannot decide are marked ' +
       '"not decided by --quick (run without --quick)" and not counted).')
+  })
+})
+
+describe('renderReport names the machine of every figure', () => {
+  it('beside each claim and under each chart: the profile and what the figure set on it whatever the profile', () => {
+    const entry = (name: string, profile: string, overrides?: object) => ({
+      name, title: name, wallSeconds: 1,
+      result: { name, profile, rows: [], ...(overrides === undefined ? {} : { overrides }) },
+      checks: [{ claim: `${name} claim`, paper: 'SC19', basis: 'predicted' as const, constants: [], pass: true, measured: 'x' }],
+    })
+    const entries = [entry('fig8', 'sc19', { 'nic.hpus': 16 }), entry('sc17-strided', 'spin-sc17-discrete')]
+    const html = renderReport(entries, { profile: undefined, quick: false })
+    expect(html).toContain('<p>Each figure ran on its own default profile (sc19 unless the figure is about another machine), named under the figure\'s name below.')
+    expect(html).not.toContain('Profile per figure')
+    expect(html).toContain('a <i>prediction after a miss</i> is one that missed before the mechanism named beside it was added')
+    expect(html).toContain('<td><a href="#fig8">fig8</a><div class="meta">profile sc19; nic.hpus = 16 (set by the figure)</div></td><td>fig8 claim</td>')
+    expect(html).toContain('<td><a href="#sc17-strided">sc17-strided</a><div class="meta">profile spin-sc17-discrete</div></td>')
+    expect(html).toContain('<p class="meta">0 rows, profile sc19; nic.hpus = 16 (set by the figure), 1.0 s wall;')
+    expect(renderReport(entries, { profile: 'sc19+set', quick: false })).toContain('<p>Profile sc19+set.')
   })
 })
 

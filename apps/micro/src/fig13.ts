@@ -10,7 +10,7 @@ import type { ReceiveStrategyName } from '@spinmpi/runtime'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { covers, growsAtEveryStep, onSubset, TOLERANCE, type ClaimCheck, verdict } from './claims.js'
 import { lineRateGbps, OFFLOADS, unpackVector } from './fig8.js'
-import { profileFor } from './nic-common.js'
+import { MICROBENCH_OVERRIDES, profileFor } from './nic-common.js'
 
 export type Fig13Row =
   | { readonly panel: 'a'; readonly strategy: ReceiveStrategyName; readonly hpus: number; readonly gbps: number }
@@ -32,6 +32,8 @@ const LAYOUT_DASH = {
 }
 
 const HPUS = [1, 2, 4, 8, 16, 32]
+/** What the figure sets on any profile, a file's or --set's included (the result's `overrides`). */
+const FIG13_OVERRIDES = { 'nic.hpus': `${HPUS[0]}–${HPUS.at(-1)} (panels a, c), ${MICROBENCH_OVERRIDES['nic.hpus']} (panel b)` } as const
 const BLOCKS = [64, 128, 256, 512, 1024, 2048]
 /** Panel c's block size (γ = 16), where the handlers are slow enough for Δr to vary with P. */
 const PANEL_C_BLOCK = 128
@@ -60,9 +62,9 @@ export const fig13: Figure = {
         tick()
       }
     }
-    const p16 = profileFor(options.profile, { 'nic.hpus': 16 })
+    const p16 = profileFor(options.profile, MICROBENCH_OVERRIDES)
     for (const layout of LAYOUTS) {
-      const at16 = profileFor(options.profile, withLayout(layout, { 'nic.hpus': 16 }))
+      const at16 = profileFor(options.profile, withLayout(layout, MICROBENCH_OVERRIDES))
       for (const blockBytes of blocks) {
         for (const strategy of OFFLOADS) {
           if (!layoutsOf(strategy).includes(layout)) continue
@@ -79,7 +81,7 @@ export const fig13: Figure = {
         }
       }
     }
-    return { name: 'fig13', profile: p16.name, rows, lineRateGbps: lineRateGbps(p16) }
+    return { name: 'fig13', profile: p16.name, rows, overrides: FIG13_OVERRIDES, lineRateGbps: lineRateGbps(p16) }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig13Row[]

@@ -8,7 +8,7 @@ import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { covers, onSubset, type ClaimCheck } from './claims.js'
 import { OFFLOADS, unpackVector } from './fig8.js'
 import { GAMMAS } from './fig12.js'
-import { profileFor } from './nic-common.js'
+import { MICROBENCH_OVERRIDES, profileFor } from './nic-common.js'
 import { fig14Chart, type Fig14Row } from './charts/fig14-chart.js'
 
 // the row type lives with its chart (which draws it) so that the chart imports nothing from here
@@ -24,7 +24,7 @@ export const fig14: Figure = {
     return fig14Chart(result, this.title, PAPER_QUEUE_BOUND)
   },
   async run(options: FigureOptions): Promise<FigureResult> {
-    const profile = profileFor(options.profile, { 'nic.hpus': 16 })
+    const profile = profileFor(options.profile, MICROBENCH_OVERRIDES)
     // every γ also in quick: the claim covers all of them and the sweep takes under a second
     const gammas = GAMMAS
     const rows: Fig14Row[] = []
@@ -36,7 +36,7 @@ export const fig14: Figure = {
         options.onProgress?.(++done, gammas.length * OFFLOADS.length)
       }
     }
-    return { name: 'fig14', profile: profile.name, rows }
+    return { name: 'fig14', profile: profile.name, rows, overrides: MICROBENCH_OVERRIDES }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig14Row[]

@@ -9,7 +9,7 @@ import type { ReceiveStrategyName } from '@spinmpi/runtime'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import type { ClaimCheck } from './claims.js'
 import { OFFLOADS, unpackVector } from './fig8.js'
-import { profileFor } from './nic-common.js'
+import { MICROBENCH_OVERRIDES, profileFor } from './nic-common.js'
 import { preparationNs } from './ddtbench-unpack.js'
 import { fig15Chart, type Fig15Row } from './charts/fig15-chart.js'
 
@@ -25,7 +25,7 @@ export const fig15: Figure = {
     return fig15Chart(result, this.title)
   },
   async run(options: FigureOptions): Promise<FigureResult> {
-    const profile = profileFor(options.profile, { 'nic.hpus': 16 })
+    const profile = profileFor(options.profile, MICROBENCH_OVERRIDES)
     const rows: Fig15Row[] = []
     const peaks: Record<string, number> = {}
     const hostCheckpointNs: Record<string, number> = {}
@@ -47,7 +47,7 @@ export const fig15: Figure = {
       checkpointCopyNs[strategy] = preparationNs(r, profile) - r.hostPrepNs
       options.onProgress?.(++done, OFFLOADS.length)
     }
-    return { name: 'fig15', profile: profile.name, rows, peaks, hostCheckpointNs, checkpointCopyBytes, checkpointCopyNs }
+    return { name: 'fig15', profile: profile.name, rows, overrides: MICROBENCH_OVERRIDES, peaks, hostCheckpointNs, checkpointCopyBytes, checkpointCopyNs }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const p = result.peaks as Record<string, number>

@@ -14,6 +14,8 @@ export type { Fig16Row }
 
 /** SC19: "up to 10x" (abstract) and "up to 12x" (§5.3) for the best input. */
 const PAPER_BEST = [10, 12] as const
+/** The strategies §5.3's best speedup is stated for: "RW-CP and native". */
+const PAPER_BEST_STRATEGIES: readonly string[] = ['rw-cp', 'specialized']
 /** "No speedup": at most 1× within the suite tolerance. */
 const NO_GAIN = 1 + TOLERANCE
 
@@ -50,7 +52,10 @@ export const fig16: Figure = {
     const rows = result.rows as readonly Fig16Row[]
     // the quick sweep holds every one-packet and SPECFEM3D oc input, not every input
     const allInputs = result.quick !== true
-    const best = rows.reduce<Fig16Row | undefined>((m, r) => (m === undefined || r.speedup > m.speedup ? r : m), undefined)
+    // §5.3's "up to 12x" is RW-CP's and the specialized ("native") handlers'; the iovec rows are
+    // the paper's Portals 4 baseline, which it credits with no such speedup
+    const best = rows.filter((r) => PAPER_BEST_STRATEGIES.includes(r.strategy))
+      .reduce<Fig16Row | undefined>((m, r) => (m === undefined || r.speedup > m.speedup ? r : m), undefined)
     const bestX = best?.speedup ?? NaN
     const onePacket = rows.filter((r) => r.bytes <= PACKET_BYTES)
     const onePacketBest = onePacket.reduce<Fig16Row | undefined>((m, r) => (m === undefined || r.speedup > m.speedup ? r : m), undefined)
@@ -59,11 +64,11 @@ export const fig16: Figure = {
     const label = (r: Fig16Row) => `${r.app} ${r.input} ${r.strategy}, γ ${r.gamma.toFixed(1)}`
     return [
       onSubset({
-        claim: `the best offloaded unpack is 10–12× faster than host unpack (${bandText(PAPER_BEST, 1)}×)`,
+        claim: `the best RW-CP or specialized unpack is 10–12× faster than host unpack (${bandText(PAPER_BEST, 1)}×)`,
         paper: 'SC19 abstract: "up to 10x speedup"; §5.3: "RW-CP and native can reach up to 12x speedup over the host-based unpacking"',
         basis: 'calibrated', constants: ['host.copyBytesPerNs', 'host.unpackBlockCycles'],
         pass: best !== undefined && bestX >= toleranceBand(PAPER_BEST)[0] && bestX <= toleranceBand(PAPER_BEST)[1],
-        measured: best === undefined ? 'no rows' : `best ${bestX.toFixed(2)}× (${label(best)})`,
+        measured: best === undefined ? 'no RW-CP or specialized rows' : `best ${bestX.toFixed(2)}× (${label(best)})`,
       }, allInputs, bestX > toleranceBand(PAPER_BEST)[1]),
       {
         claim: `no gain (≤ ${NO_GAIN.toFixed(1)}×) for any one-packet message (≤ ${PACKET_BYTES} B)`,

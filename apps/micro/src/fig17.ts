@@ -9,7 +9,7 @@
 
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
-import { figureRuns, geomean } from './ddtbench-unpack.js'
+import { DDTBENCH_OVERRIDES, figureRuns, geomean } from './ddtbench-unpack.js'
 import { fig17Chart, type Fig17Row } from './charts/fig17-chart.js'
 
 // the row type lives with its chart (which draws it) so that the chart imports nothing from here
@@ -36,7 +36,7 @@ export const fig17: Figure = {
       rows.push({ app: w.app, input: w.input, strategy: 'rw-cp', memBytes: rw.bytes, bytes: r.measured.bytes })
     }
     const mean = (s: Fig17Row['strategy']) => geomean(rows.filter((r) => r.strategy === s).map((r) => r.memBytes))
-    return { name: 'fig17', profile: options.profile ?? 'sc19', rows, geomeanHostBytes: mean('host'), geomeanRwCpBytes: mean('rw-cp'), quick: options.quick === true }
+    return { name: 'fig17', profile: options.profile ?? 'sc19', rows, overrides: DDTBENCH_OVERRIDES, geomeanHostBytes: mean('host'), geomeanRwCpBytes: mean('rw-cp'), quick: options.quick === true }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig17Row[]

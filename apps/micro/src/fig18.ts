@@ -7,7 +7,7 @@
 
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import { bandText, matchesPaper, onSubset, type ClaimCheck } from './claims.js'
-import { ddtbenchProfile, figureRuns, preparationNs } from './ddtbench-unpack.js'
+import { DDTBENCH_OVERRIDES, ddtbenchProfile, figureRuns, preparationNs } from './ddtbench-unpack.js'
 import { fig18Chart, type Fig18Row } from './charts/fig18-chart.js'
 
 // the row type lives with its chart (which draws it) so that the chart imports nothing from here
@@ -37,7 +37,7 @@ export const fig18: Figure = {
         reuses: savingNs > 0 ? creationNs / savingNs : null,
       })
     }
-    return { name: 'fig18', profile: options.profile ?? 'sc19', rows, quick: options.quick === true }
+    return { name: 'fig18', profile: options.profile ?? 'sc19', rows, overrides: DDTBENCH_OVERRIDES, quick: options.quick === true }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly Fig18Row[]

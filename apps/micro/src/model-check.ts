@@ -10,7 +10,7 @@ import { transposeTypes } from '@spinmpi/fft2d'
 import { runUnpack } from '@spinmpi/runtime/harness'
 import type { Figure, FigureOptions, FigureResult } from './figure.js'
 import type { ClaimCheck } from './claims.js'
-import { ddtbenchProfile, figureInputs } from './ddtbench-unpack.js'
+import { DDTBENCH_OVERRIDES, ddtbenchProfile, figureInputs } from './ddtbench-unpack.js'
 import { modelChart } from './charts/model-chart.js'
 
 export type ModelRow = {
@@ -53,7 +53,7 @@ export const modelCheck: Figure = {
       })
       options.onProgress?.(rows.length, items.length)
     }
-    return { name: 'model', profile: profile.name, rows }
+    return { name: 'model', profile: profile.name, rows, overrides: DDTBENCH_OVERRIDES }
   },
   check(result: FigureResult): readonly ClaimCheck[] {
     const rows = result.rows as readonly ModelRow[]

@@ -37,7 +37,7 @@ export const putLatency: Figure = {
     const overhead = at('spin') / at('rdma') - 1
     return [{
       claim: `sPIN adds 24% to the latency of a one-byte put (${bandText(24, 1)}%)`,
-      paper: 'SC19 §2 (Fig. 2): "With sPIN, the latency is increased by ~24%"',
+      paper: 'SC19 §2.1.3 (Fig. 2): "With sPIN, the latency is increased by ~24%"',
       basis: 'calibrated', constants: ['nic.handlerDispatchNs'],
       pass: matchesPaper(overhead * 100, 24),
       measured: `+${(overhead * 100).toFixed(1)}% (${at('rdma').toFixed(1)} ns -> ${at('spin').toFixed(1)} ns)`,

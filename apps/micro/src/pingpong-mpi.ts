@@ -46,8 +46,8 @@ export const pingPongMpi: Figure = {
   name: 'pingpong-mpi',
   title: 'MPI-level ping-pong (send/recv through the runtime): one-way latency and bandwidth, contiguous and vector types',
   plot: [
-    { x: 'bytes', y: 'oneWayNs', series: ['type', 'strategy'], logX: true, logY: true, xLabel: 'message size (B)', yLabel: 'one-way latency (ns)' },
-    { x: 'bytes', y: 'gbps', series: ['type', 'strategy'], logX: true, xLabel: 'message size (B)', yLabel: 'bandwidth (Gbit/s)' },
+    { x: 'bytes', y: 'oneWayNs', series: ['type', 'strategy'], logX: true, logY: true, xLabel: 'message size', xUnit: 'bytes', yLabel: 'one-way latency', yUnit: 'ns' },
+    { x: 'bytes', y: 'gbps', series: ['type', 'strategy'], logX: true, xLabel: 'message size', xUnit: 'bytes', yLabel: 'bandwidth (Gbit/s)' },
   ],
   async run(options: FigureOptions): Promise<FigureResult> {
     const profile = options.profile ?? 'sc19'

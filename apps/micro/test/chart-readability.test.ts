@@ -1,12 +1,15 @@
 // The figures' SVGs stay readable: one colour per strategy everywhere, no lines through unrelated
 // points, scales and labels that say what they show (specs checked, a few rendered).
 import { describe, expect, it } from 'vitest'
-import { figureChart, renderChart } from '../src/index.js'
+import { figureChart, findFigure, renderChart } from '../src/index.js'
 import { colorScale, STRATEGY_COLOURS } from '../src/plot/colors.js'
 import { logTicks } from '../src/plot/line-spec.js'
 import { fig12 } from '../src/fig12.js'
 import { fig13 } from '../src/fig13.js'
 import { fig16 } from '../src/fig16.js'
+import { fig17 } from '../src/fig17.js'
+import { fig19 } from '../src/fig19.js'
+import { pingPongMpi } from '../src/pingpong-mpi.js'
 import { modelCheck } from '../src/model-check.js'
 import { bcastFigure } from '../src/bcast.js'
 import type { ChartSpec } from '../src/plot/vega.js'
@@ -92,6 +95,56 @@ describe('Fig. 16', () => {
     expect(svg).toContain('T host unpack time · S message size')
     expect(svg).toContain('NIC memory the unpack needs')
     expect(svg).toContain('T 5.00 µs · S 4.0 KiB')
+  })
+})
+
+describe('Fig. 17', () => {
+  it('names each geometric mean with its value, on a white casing so the dashed host line shows beside a host bar', async () => {
+    const rows = [
+      { app: 'A', input: '1', strategy: 'host', memBytes: 180000, bytes: 45000 }, { app: 'A', input: '1', strategy: 'rw-cp', memBytes: 45000, bytes: 45000 },
+    ]
+    const spec = fig17.chart!({ name: 'fig17', profile: 'sc19', rows, geomeanHostBytes: 183795, geomeanRwCpBytes: 45006 })
+    const rules = (spec.layer as Layer[]).filter((l) => markOf(l) === 'rule')
+    expect(rules.map((l) => (l.mark as unknown as { strokeWidth: number }).strokeWidth)).toEqual([6, 2])
+    const svg = await renderChart(spec)
+    expect(svg).toContain('>RW-CP geomean 44.0 KiB<')
+    expect(svg).toContain('>host geomean 179.5 KiB<')
+  })
+})
+
+describe('MPI ping-pong', () => {
+  it('reads sizes as B / KiB / MiB and times as µs / ms (it printed 4,194,304 and 1,000,000)', async () => {
+    const rows = [1, 4096, 4194304].flatMap((bytes) => [
+      { bytes, type: 'vector', strategy: 'host', oneWayNs: 1000 + bytes, gbps: 1 },
+      { bytes, type: 'vector', strategy: 'auto', oneWayNs: 1000 + bytes / 2, gbps: 2 },
+    ])
+    const svg = await renderChart(figureChart(pingPongMpi, { name: 'pingpong-mpi', profile: 'sc19', rows })!)
+    const shown = [...svg.matchAll(/<text[^>]*opacity="1"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
+    expect(shown).toEqual(expect.arrayContaining(['1 B', '4 KiB', '4 MiB', '1 ms']))
+    expect(shown.filter((t) => /^\d{1,3}(,\d{3})+$/.test(t!))).toEqual([])
+  })
+})
+
+describe('log x axes of the line charts', () => {
+  it('label the largest size measured (Fig. 8: 16 KiB at the right edge was hidden)', async () => {
+    const rows = [4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384].map((blockBytes) => ({ strategy: 'host', blockBytes, gbps: 15 }))
+    const svg = await renderChart(figureChart(findFigure('fig8')!, { name: 'fig8', profile: 'sc19', rows, lineRateGbps: 195 })!)
+    expect(svg).toMatch(/<text[^>]*opacity="1"[^>]*>16 KiB<\/text>/)
+  })
+})
+
+describe('Fig. 19', () => {
+  it('labels the runtime axis at its decades (Vega\'s own ticks hid 100 ms and 1 s, showing 900 ms and 2 s)', async () => {
+    // the full sweep's runtimes (ns), host and RW-CP, P = 16 … 1024
+    const ns = [[1037985493, 804087553], [515638327, 409387850], [258005778, 208197587], [130095625, 107253044], [66408803, 52619122], [34715904, 33876294], [19073980, 19073980]]
+    const rows = ns.flatMap(([host, rw], i) => [
+      { ranks: 16 << i, strategy: 'host', runtimeNs: host!, speedupPct: 0 },
+      { ranks: 16 << i, strategy: 'rw-cp', runtimeNs: rw!, speedupPct: (host! / rw! - 1) * 100 },
+    ])
+    const svg = await renderChart(fig19.chart!({ name: 'fig19', profile: 'sc19', rows }))
+    const shown = [...svg.matchAll(/<text[^>]*opacity="1"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])
+    expect(shown).toEqual(expect.arrayContaining(['10 ms', '100 ms', '1 s']))
+    expect(shown).not.toContain('900 ms')
   })
 })
 

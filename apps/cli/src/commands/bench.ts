@@ -15,6 +15,7 @@ import { createProgress } from '../progress.js'
 import { renderReport, type ReportEntry } from '../report.js'
 import { calibrationNotes } from '../calibration-note.js'
 import { figuresDocHref } from '../figure-docs.js'
+import { overridesNote } from '../figure-overrides.js'
 import { formatTable } from '../table.js'
 import type { Profile } from '@spinmpi/nic'
 import { collectSet, loadProfile, profileNameFor, SET_HELP } from '../profile-option.js'
@@ -129,7 +130,7 @@ async function output(done: readonly Done[], name: string, out: string | undefin
   }
   if (out && name === 'all' && report) {
     const file = join(resolve(out), 'index.html')
-    writeFileSync(file, renderReport(entries, { profile: profile ?? 'per figure', quick, docs: figuresDocHref(resolve(out)) }))
+    writeFileSync(file, renderReport(entries, { profile, quick, docs: figuresDocHref(resolve(out)) }))
     process.stderr.write(`wrote ${file} (report)\n`)
   }
   printResults(entries, json, name, profile)
@@ -245,6 +246,9 @@ function printResults(entries: readonly ReportEntry[], json: boolean, name: stri
     process.stdout.write(`\n${e.name}: ${e.title} (profile ${e.result.profile}, ${size}, ${e.wallSeconds.toFixed(1)} s)\n`)
     const ignored = ignoredProfileNote(e.result.profile, profile)
     if (ignored !== null) process.stdout.write(`  ${ignored}\n`)
+    // a sweep on sc19 prints claims only; one figure, or any on a profile asked for, says what it set
+    const set = tables || profile !== undefined ? overridesNote(e.result, profile) : null
+    if (set !== null) process.stdout.write(`  ${set}\n`)
     if (tables) {
       for (const [k, v] of extras) if (typeof v !== 'object') process.stdout.write(`  ${k}: ${String(v)}\n`)
       process.stdout.write(`${formatTable(e.result.rows as Record<string, unknown>[])}\n`)

@@ -7,6 +7,11 @@ import { axis } from '../plot/axes.js'
 import { colorScale } from '../plot/colors.js'
 import type { ChartSpec } from '../plot/vega.js'
 
+/** 45006 → "44.0 KiB": the means' labels, in the axis's units. */
+function formatBytes(b: number): string {
+  return b >= 1048576 ? `${(b / 1048576).toFixed(1)} MiB` : b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b.toFixed(0)} B`
+}
+
 /** One row of the figure's result (fig17.ts builds them, this chart draws them). */
 export type Fig17Row = {
   readonly app: string
@@ -35,9 +40,10 @@ export function fig17Chart(result: FigureResult, title: string): ChartSpec {
     return { ...b, from: lower ? b.bin : b.bin * Math.SQRT2, to: lower ? b.bin * Math.SQRT2 : b.bin * 2 }
   })
   const means = [
-    { strategy: 'rw-cp', bytes: Number(result.geomeanRwCpBytes), dash: 'geometric mean, RW-CP (solid)' },
-    { strategy: 'host', bytes: Number(result.geomeanHostBytes), dash: 'geometric mean, host (dashed)' },
+    { strategy: 'rw-cp', bytes: Number(result.geomeanRwCpBytes), dash: 'geometric mean, RW-CP (solid)', label: 'RW-CP' },
+    { strategy: 'host', bytes: Number(result.geomeanHostBytes), dash: 'geometric mean, host (dashed)', label: 'host' },
   ].filter((m) => Number.isFinite(m.bytes))
+    .map((m) => ({ ...m, text: `${m.label} geomean ${formatBytes(m.bytes)}` }))
   const color = colorScale(['host', 'rw-cp'])
   const x = { scale: { type: 'log', base: 2 }, axis: axis('data moved to/from main memory', 'bytes') }
   return {
@@ -55,6 +61,8 @@ export function fig17Chart(result: FigureResult, title: string): ChartSpec {
           tooltip: [{ field: 'strategy' }, { field: 'bin', title: 'from (B)' }, { field: 'count' }],
         },
       },
+      // a white casing under each mean: in its bars' colour it would vanish against an adjacent bar
+      { data: { values: means }, mark: { type: 'rule', strokeWidth: 6, color: 'white' }, encoding: { x: { field: 'bytes', type: 'quantitative', ...x } } },
       {
         data: { values: means },
         mark: { type: 'rule', strokeWidth: 2 },
@@ -64,6 +72,18 @@ export function fig17Chart(result: FigureResult, title: string): ChartSpec {
           strokeDash: { field: 'dash', type: 'nominal', scale: { domain: means.map((m) => m.dash), range: means.map((m) => (m.strategy === 'host' ? [6, 4] : [1, 0])) }, legend: { title: null } },
         },
       },
+      // each mean named and valued at the top of its line (the paper's 3.8x is their ratio): RW-CP's,
+      // the smaller, to the left of its line, the host's to the right, so the two never overlap
+      ...means.map((m) => ({
+        data: { values: [m] },
+        mark: { type: 'text', align: m.strategy === 'host' ? 'left' : 'right', dx: m.strategy === 'host' ? 4 : -4, dy: -4, baseline: 'bottom', fontSize: 10 },
+        encoding: {
+          x: { field: 'bytes', type: 'quantitative', ...x },
+          y: { value: 0 },
+          text: { field: 'text' },
+          color: { field: 'strategy', type: 'nominal', scale: color, legend: null },
+        },
+      })),
     ],
   }
 }

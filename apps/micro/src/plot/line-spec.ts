@@ -24,7 +24,10 @@ function logScale(values: readonly number[], unit: PlotSpec['xUnit']): Record<st
 function xTicks(spec: PlotSpec, xs: readonly number[]): Record<string, unknown> {
   const distinct = [...new Set(xs)].sort((a, b) => a - b)
   if (spec.logX !== true) return {}
-  return isPow2Axis(xs) && distinct.length <= 16 ? { values: distinct } : { values: logTicks(xs, logScale(xs, spec.xUnit).base as number) }
+  // labelFlush off: flushed into the plot's right edge, the last label (the largest size
+  // measured) collided with its neighbour and Vega hid it
+  const values = isPow2Axis(xs) && distinct.length <= 16 ? distinct : logTicks(xs, logScale(xs, spec.xUnit).base as number)
+  return { values, labelFlush: false }
 }
 
 const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3], [1, 4], [12, 4]]
