@@ -139,6 +139,32 @@ describe('Simulator', () => {
     expect(() => sim.at(10, () => {})).toThrow(/before now/)
   })
 
+  it('atStaged schedules at the time staged before it, in the order at would, with at\'s checks', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.boolean()), { maxLength: 200 }), (events) => {
+        // times past 2^31 ps, where V8 holds them as doubles (what atStaged is for)
+        const base = 2 ** 33
+        const sim = new Simulator()
+        const out: number[] = []
+        events.forEach(([t, staged], i) => {
+          if (staged) {
+            sim.staged[0] = base + t
+            sim.atStaged((k: number) => out.push(k), i)
+          } else {
+            sim.at(base + t, (k: number) => out.push(k), i)
+          }
+        })
+        sim.run()
+        expect(out).toEqual(events.map(([t], i) => [t, i]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!).map(([, i]) => i))
+      }),
+    )
+    const sim = new Simulator()
+    sim.at(100, () => {})
+    sim.run()
+    sim.staged[0] = 50
+    expect(() => sim.atStaged(() => {})).toThrow(/event scheduled at 50 ps, before now \(100 ps\)/)
+  })
+
   it('runs async processes deterministically, continuations at the instant they wake', async () => {
     const sim = new Simulator()
     const log: string[] = []

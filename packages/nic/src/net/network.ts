@@ -313,7 +313,8 @@ export class Network {
     if (port.pumpScheduled) return
     port.pumpScheduled = true
     port.pumpAt = t
-    this.sim.at(t, this.pumpFn, node)
+    this.sim.staged[0] = t
+    this.sim.atStaged(this.pumpFn, node)
   }
 
   /**
@@ -322,11 +323,24 @@ export class Network {
    * schedulePump). A superseded pump event still runs and finds its work done or reschedules.
    */
   private schedulePumpBy(node: number, t: Ps): void {
+    this.sim.staged[0] = t
+    this.schedulePumpByStaged(node)
+  }
+
+  /** schedulePumpBy(node, the port's injectFree), passing no number (once per packet: see Simulator.staged). */
+  private schedulePumpWhenFree(node: number): void {
+    this.sim.staged[0] = this.ports[node]!.injectFree
+    this.schedulePumpByStaged(node)
+  }
+
+  /** schedulePumpBy for the time in sim.staged[0]. */
+  private schedulePumpByStaged(node: number): void {
     const port = this.ports[node]!
+    const t = this.sim.staged[0]!
     if (port.pumpScheduled && port.pumpAt <= t) return
     port.pumpScheduled = true
     port.pumpAt = t
-    this.sim.at(t, this.pumpFn, node)
+    this.sim.atStaged(this.pumpFn, node)
   }
 
   /** Wakes the pump for the oldest lost packet of `node` (when its timeout fires, or on resume). */
@@ -357,7 +371,7 @@ export class Network {
     pkt.views = r.data === null ? null : packetViews(r.data)
     pkt.viewSlot = 0
     pkt.injectedAt = now
-    this.emit(pkt, ser, now)
+    this.emit(pkt, ser)
     return true
   }
 
@@ -370,11 +384,11 @@ export class Network {
     const port = this.ports[node]!
     port.pumpScheduled = false
     const now = this.sim.now
-    if (port.injectFree > now) return this.schedulePumpBy(node, port.injectFree)
+    if (port.injectFree > now) return this.schedulePumpWhenFree(node)
     if (port.resend.length > 0) {
       // a timed-out packet goes before new ones (the retransmission buffer is served first)
       if (this.resendDue(node, port, now)) {
-        if (port.queue.length > 0) this.schedulePumpBy(node, port.injectFree)
+        if (port.queue.length > 0) this.schedulePumpWhenFree(node)
         return this.wakeResend(node)
       }
       this.wakeResend(node)
@@ -423,14 +437,14 @@ export class Network {
     pkt.views = chunk.views
     pkt.viewSlot = local
     pkt.injectedAt = now
-    this.emit(pkt, ser, now)
+    this.emit(pkt, ser)
     advance(msg)
     if (isDone(msg)) {
       removeAt(queue, qi)
       if (msg.onInjected !== undefined) this.sim.at(port.injectFree, this.injectedFn, msg)
       else this.releaseMessage(msg)
     }
-    if (queue.length > 0) this.schedulePumpBy(node, port.injectFree)
+    if (queue.length > 0) this.schedulePumpWhenFree(node)
     if (port.resend.length > 0) this.wakeResend(node)
   }
 
@@ -440,11 +454,13 @@ export class Network {
   }
 
   /**
-   * Puts `pkt` (filled in but for its arrival, injected at `now`) and a fault-injected duplicate
-   * on the way to its destination, or, when fault injection loses it, queues it for
+   * Puts `pkt` (filled in but for its arrival, injected at pkt.injectedAt) and a fault-injected
+   * duplicate on the way to its destination, or, when fault injection loses it, queues it for
    * retransmission one RTO after its last bit left (the packet object goes back to the pool).
+   * (The injection time comes in the packet, not as an argument: V8 may not inline this call,
+   * and a time past 2^31 ps passed to it would be boxed, once per packet.)
    */
-  private emit(pkt: Packet, ser: Ps, now: Ps): void {
+  private emit(pkt: Packet, ser: Ps): void {
     const faults = this.faults
     if (faults !== null) {
       const rng = this.faultRng!
@@ -455,7 +471,7 @@ export class Network {
         if (data !== null) this.sim.hostCopies.flush()
         const { src, dst, msgId, seq, offset, length, flags, user, dataOffset } = pkt
         const kept = data === null ? null : data.slice(dataOffset, dataOffset + length)
-        const r: Resend = { src, dst, msgId, seq, offset, length, flags, user, data: kept, due: now + ser + this.rtoPs }
+        const r: Resend = { src, dst, msgId, seq, offset, length, flags, user, data: kept, due: pkt.injectedAt + ser + this.rtoPs }
         this.ports[src]!.resend.push(r)
         this.release(pkt)
         return
@@ -468,22 +484,23 @@ export class Network {
         dup.dataOffset = pkt.dataOffset
         dup.views = pkt.views
         dup.viewSlot = pkt.viewSlot
-        dup.injectedAt = now
-        this.launch(pkt, ser, now)
-        this.launch(dup, ser, now)
+        dup.injectedAt = pkt.injectedAt
+        this.launch(pkt, ser)
+        this.launch(dup, ser)
         return
       }
     }
-    this.launch(pkt, ser, now)
+    this.launch(pkt, ser)
   }
 
-  /** Books `pkt` on its destination's ejection port and schedules its arrival. */
-  private launch(pkt: Packet, ser: Ps, now: Ps): void {
+  /** Books `pkt` (injected at pkt.injectedAt) on its destination's ejection port and schedules its arrival. */
+  private launch(pkt: Packet, ser: Ps): void {
     const dstPort = this.ports[pkt.dst]!
-    const ejectStart = Math.max(now + this.latency, dstPort.ejectFree)
+    const ejectStart = Math.max(pkt.injectedAt + this.latency, dstPort.ejectFree)
     dstPort.ejectFree = ejectStart + ser
     pkt.arrivedAt = dstPort.ejectFree
-    this.sim.at(dstPort.ejectFree, this.deliverFn, pkt)
+    this.sim.staged[0] = dstPort.ejectFree
+    this.sim.atStaged(this.deliverFn, pkt)
   }
 
   private deliver(pkt: Packet): void {

@@ -124,7 +124,9 @@ export class InboundEngine implements HerSink<Her> {
     const frag = pkt.user as WireFragment
     const cost = frag.first && pkt.isHeader ? this.matchPs : this.lookupPs
     this.matchFreeAt = now + cost
-    this.p.sim.at(this.matchFreeAt, this.matchedFn, pkt)
+    const sim = this.p.sim
+    sim.staged[0] = this.matchFreeAt
+    sim.atStaged(this.matchedFn, pkt)
   }
 
   private matched(pkt: Packet): void {
@@ -205,7 +207,8 @@ export class InboundEngine implements HerSink<Her> {
         her.length = len
         her.bufferBytes = len
         her.duplicate = again
-        this.p.sim.at(now + Math.ceil(len * this.copyPsPerByte), this.bufferedFn, her)
+        this.p.sim.staged[0] = now + Math.ceil(len * this.copyPsPerByte)
+        this.p.sim.atStaged(this.bufferedFn, her)
         break
       }
       case MODE_DEPOSIT:

@@ -114,7 +114,8 @@ export class HerScheduler {
     this.busyPs[hpu] = this.busyPs[hpu]! + (end - start)
     this.handlerCount[hpu] = this.handlerCount[hpu]! + 1
     // Pushed right after execute returns: a DMA's event may ride on it (HpuRunner, DmaEngine.endRide).
-    this.sim.at(end, this.finishFn, hpu)
+    this.sim.staged[0] = end
+    this.sim.atStaged(this.finishFn, hpu)
   }
 
   private finish(hpu: number): void {

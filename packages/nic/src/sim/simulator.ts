@@ -66,6 +66,19 @@ export class Simulator implements WakeupSink {
     this.heap.push(time, fn as EventFn, arg)
   }
 
+  /**
+   * The time of the next atStaged call. A time past 2^31 ps is a double to V8, and a double
+   * passed to a call V8 does not inline is boxed: 16 B per call. The packet path's steps write
+   * their event's time here and call atStaged, which takes no number; at, push and the sift
+   * inline into atStaged itself.
+   */
+  readonly staged = new Float64Array(1)
+
+  /** As at(staged[0], fn, arg). */
+  atStaged<A>(fn: (arg: A) => void, arg?: A): void {
+    this.at(this.staged[0]!, fn, arg)
+  }
+
   /** Schedules `fn(arg)` after `delay` picoseconds. */
   after<A>(delay: Ps, fn: (arg: A) => void, arg?: A): void {
     this.at(this.now + delay, fn, arg)
