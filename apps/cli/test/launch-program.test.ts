@@ -85,52 +85,50 @@ describe('spinmpi run FILE', () => {
     expect(JSON.parse(c.stdout).results).toEqual([3, 3, 3])
   })
 
+  /** Writes `lines` as `name` outside the repository and runs it on 2 ranks: it must fail; returns its path and stderr. */
+  async function failing(name: string, lines: readonly string[]): Promise<{ file: string; stderr: string }> {
+    const file = join(outside, name)
+    writeFileSync(file, lines.join('\n'))
+    const r = await spinmpi('run', file, '--ranks', '2')
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    return { file, stderr: r.stderr }
+  }
+
   it('stops with one line naming the rank and the operation when a rank fails', async () => {
-    const bad = join(outside, 'bad.mjs')
-    writeFileSync(bad, [
+    const { stderr } = await failing('bad.mjs', [
       "import { types } from '@spinmpi/runtime'",
       'export default async (comm) => {',
       '  if (comm.rank === 1) await comm.send(new Float64Array(4), 4, types.FLOAT64, 7, 0)',
       '}',
-    ].join('\n'))
-    const r = await spinmpi('run', bad, '--ranks', '2')
-    expect(r.code).toBe(1)
-    expect(r.stdout).toBe('')
-    expect(r.stderr).toBe('spinmpi: rank 1: send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator\n')
+    ])
+    expect(stderr).toBe('spinmpi: rank 1: send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator\n')
   })
 
   it("gives the line of the program where a rank's own error was thrown (an MpiError names its call instead)", async () => {
-    const ts = join(outside, 'oops.ts')
-    writeFileSync(ts, [
+    const { file: ts, stderr } = await failing('oops.ts', [
       "import type { Comm } from '@spinmpi/runtime'",
       'export default async (comm: Comm): Promise<void> => {',
       '  const table: Record<number, { n: number }> = {}',
       '  if (comm.rank === 1) console.log(table[comm.rank]!.n)',
       '}',
-    ].join('\n'))
-    const r = await spinmpi('run', ts, '--ranks', '2')
-    expect(r.code).toBe(1)
-    expect(r.stdout).toBe('')
+    ])
     // line 4, column 54: the `n` of `.n` on undefined, as written in the .ts file (tsx's source map)
-    expect(r.stderr).toBe(`spinmpi: rank 1: Cannot read properties of undefined (reading 'n') (at ${ts}:4:54)\n`)
+    expect(stderr).toBe(`spinmpi: rank 1: Cannot read properties of undefined (reading 'n') (at ${ts}:4:54)\n`)
     const mjs = join(outside, 'own.mjs')
     writeFileSync(mjs, "export default async (comm) => {\n  if (comm.rank === 0) throw new Error('checksum 3 != 4')\n}\n")
     expect((await spinmpi('run', mjs, '--ranks', '2')).stderr).toBe(`spinmpi: rank 0: checksum 3 != 4 (at ${mjs}:2:30)\n`)
   })
 
   it('reports a failed call whose promise was not awaited in one line with its program line, not a stack trace', async () => {
-    const mjs = join(outside, 'unawaited.mjs')
-    writeFileSync(mjs, [
+    const { file, stderr } = await failing('unawaited.mjs', [
       "import { types } from '@spinmpi/runtime'",
       'export default async (comm) => {',
       '  if (comm.rank === 0) comm.send(new Float64Array(4), 4, types.FLOAT64, 7, 0)',
       "  return 'done'",
       '}',
-    ].join('\n'))
-    const r = await spinmpi('run', mjs, '--ranks', '2')
-    expect(r.code).toBe(1)
-    expect(r.stdout).toBe('')
-    expect(r.stderr).toBe(`spinmpi: send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator (at ${mjs}:3:29): ` +
+    ])
+    expect(stderr).toBe(`spinmpi: send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator (at ${file}:3:29): ` +
       'a call whose promise was not awaited failed; await it\n')
   })
 
