@@ -63,7 +63,8 @@ export function jsonError(err: unknown, message: string): JsonError {
   }
 }
 
-function writeJsonError(error: JsonError): void {
+/** Prints `{"error": error}` on stdout, as --json asks (nothing when stdout is gone). */
+export function writeJsonError(error: JsonError): void {
   try {
     process.stdout.write(`${JSON.stringify({ error })}\n`)
   } catch {

@@ -59,6 +59,17 @@ describe('--json on a failure', () => {
       stdout: `${JSON.stringify({ error: { name: 'UsageError', message: '--n: must be a multiple of ranks (4)' } })}\n`,
       stderr: 'spinmpi: --n: must be a multiple of ranks (4)\n',
     })
+    // a call whose promise nobody awaited, failing outside the rank's own flow
+    const unawaited = program('unawaited.mjs', ['  if (comm.rank === 1) comm.send(new Float64Array(4), 4, types.FLOAT64, 7, 0)', '  await comm.barrier()'])
+    const lost = await spinmpi('run', unawaited, '--ranks', '2', '--json')
+    expect(lost.code).toBe(1)
+    expect(JSON.parse(lost.stdout)).toEqual({
+      error: {
+        name: 'MpiError',
+        message: `send(dest=7, tag=0): dest 7 is not a rank of this 2-rank communicator (at ${unawaited}:3:29): a call whose promise was not awaited failed; await it`,
+        errorClass: 'ERR_RANK',
+      },
+    })
     // a parse error commander finds
     const unknown = await spinmpi('typemap', '--typ', 'x', '--json')
     expect(JSON.parse(unknown.stdout)).toEqual({ error: { name: 'UsageError', message: "unknown option '--typ' (did you mean --type?)" } })

@@ -39,7 +39,7 @@ export async function runProgram(file: string, words: readonly string[]): Promis
       ...(o.reorder === undefined ? {} : { reorder: { window: o.reorder } }),
       ...(faults === undefined ? {} : { faults }),
       ...(o.timeLimit === undefined ? {} : { timeLimitNs: o.timeLimit }),
-    }, (comm) => main(comm, [...o.args])))))
+    }, (comm) => main(comm, [...o.args])))), o.json)
   } catch (err) {
     // (the cause tells --json's error object which failure it was)
     if (err instanceof RankError) throw new ProgramError(rankErrorLine(err), { cause: err })

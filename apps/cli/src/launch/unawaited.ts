@@ -3,6 +3,7 @@
 // `spinmpi run` it is one line like any rank's error, with the line of the program that made the
 // call, and exit code 1. The rank is not known here (the promise is all Node hands over).
 
+import { jsonError, writeJsonError } from '../cli-error.js'
 import { programFrame } from './program-frame.js'
 
 /** The one line for an unawaited promise's rejection `reason` (no "spinmpi: " prefix). */
@@ -15,11 +16,14 @@ export function unawaitedLine(reason: unknown): string {
 /**
  * Runs `body` with unawaited rejections reported as one line on stderr and exit code 1 (at
  * once: the run cannot be trusted after a lost error). A rejection still unseen when `body`
- * settles is reported too: Node reports one only after the current microtasks.
+ * settles is reported too: Node reports one only after the current microtasks. `json`: the
+ * failure is also one JSON object on stdout, as runCli prints every other one under --json.
  */
-export async function reportingUnawaited<T>(body: () => Promise<T>): Promise<T> {
+export async function reportingUnawaited<T>(body: () => Promise<T>, json = false): Promise<T> {
   const onRejection = (reason: unknown): void => {
-    process.stderr.write(`spinmpi: ${unawaitedLine(reason)}\n`)
+    const line = unawaitedLine(reason)
+    process.stderr.write(`spinmpi: ${line}\n`)
+    if (json) writeJsonError(jsonError(reason, line))
     // as runCli does for every other failure: the trace only for those who ask
     if (process.env.DEBUG) process.stderr.write(`${reason instanceof Error ? reason.stack : ''}\n`)
     process.exit(1)
