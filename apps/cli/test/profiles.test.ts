@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UsageError } from '../src/cli-error.js'
 import { runCommand } from './run-command.js'
@@ -40,6 +43,14 @@ describe('spinmpi profiles', () => {
       new UsageError('--set costs.pieceCycles=1e400: costs.pieceCycles: must be a finite number, got 1e400'),
     )
     await expect(run(['--set', 'nic.hpus=1'])).rejects.toThrow('--set needs a profile name')
+  })
+
+  it('a bad profile file given as the argument: its errors start with the file, not --profile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-profiles-'))
+    const bad = join(dir, 'bad.json')
+    writeFileSync(bad, '{"extends": "sc19", "nic": {"hpus": 0}}')
+    await expect(run([bad])).rejects.toThrow(new UsageError(`${bad}: nic.hpus: expected a positive integer, got 0`))
+    await expect(run([join(dir, 'missing.json')])).rejects.toThrow(new UsageError(`cannot read ${join(dir, 'missing.json')} (ENOENT)`))
   })
 
   it('a profile file keeps the sources of what it inherits and credits itself with what it sets', async () => {

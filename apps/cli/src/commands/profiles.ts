@@ -9,6 +9,8 @@ import { parseOptions } from '../options.js'
 import { formatTable } from '../table.js'
 import { parseSet, profileNameFor } from '../profile-option.js'
 
+const PROFILE_PREFIX = '--profile: '
+
 const ProfilesOptions = z.object({
   json: z.boolean().default(false),
   set: z.array(z.string()).default([]),
@@ -33,6 +35,8 @@ export function registerProfiles(program: Command): void {
         process.stdout.write(`${name === undefined ? listAll(opts.json, opts.set) : showOne(name, opts.json, opts.set)}\n`)
       } catch (err) {
         if (err instanceof ProfileError) throw new UsageError(err.message)
+        // the file is this command's argument, not a --profile option: its errors start with the file
+        if (err instanceof UsageError && err.message.startsWith(PROFILE_PREFIX)) throw new UsageError(err.message.slice(PROFILE_PREFIX.length))
         throw err
       }
     })
