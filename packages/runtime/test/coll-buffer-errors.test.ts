@@ -76,4 +76,14 @@ describe('collective buffers too small name the call, the argument and the peer'
     })
     expect(r.results).toEqual([0, 1, 2])
   })
+
+  it('a send side larger than the receive side names both counts and types (ERR_TRUNCATE)', async () => {
+    const F64 = types.FLOAT64
+    expect(await failure(run({ ranks: 2 }, (c) => c.alltoall(new Float64Array(8), 4, F64, new Float64Array(6), 3, F64)))).toEqual({
+      cls: 'ERR_TRUNCATE', message: 'rank 0: alltoall own block: sendcount 4 x float64 (32 B) does not fit recvcount 3 x float64 (24 B)',
+    })
+    expect(await failure(run({ ranks: 2 }, (c) => c.gather(ints(3), 3, I32, ints(4), 2, I32, 0)))).toEqual({
+      cls: 'ERR_TRUNCATE', message: 'rank 0: gather(root=0): sendcount 3 x int32 (12 B) does not fit recvcount 2 x int32 (8 B)',
+    })
+  })
 })

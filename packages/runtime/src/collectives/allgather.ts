@@ -25,7 +25,7 @@ export async function allgather(
   if (!isInPlace(sendbuf)) {
     checkCount(sendcount, where, 'sendcount')
     checkType(sendtype, where, 'sendtype')
-    checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+    checkFits(sendcount, sendtype, recvcount, recvtype, where)
   }
   const n = core.size, r = core.rank
   const block = recvcount * recvtype.extent

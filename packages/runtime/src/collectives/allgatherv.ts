@@ -30,7 +30,7 @@ export async function allgatherv(
   if (!isInPlace(sendbuf)) {
     checkCount(sendcount, where, 'sendcount')
     checkType(sendtype, where, 'sendtype')
-    checkFits(sendcount * sendtype.size, recvcounts[r]! * recvtype.size, `${where} own block`)
+    checkFits(sendcount, sendtype, recvcounts[r]!, recvtype, `${where} own block`)
     await localCopy(core, sendbuf, sendcount, sendtype, block(r), recvcounts[r]!, recvtype, where)
   }
   const right = (r + 1) % n, left = (r - 1 + n) % n

@@ -104,7 +104,7 @@ export async function exchange(core: CommCore, sendSide: ExchangeSide | null, re
     checkSide(send, n, 'send', where)
     checkBlocks(send.buf, n, -1, send.counts, send.types, (i) => send.byteDispls[i]!, core.dataMode, where, 'sendbuf')
     const [sendCount, sendType, recvCount, recvType] = [send.counts[r]!, send.types[r]!, recv.counts[r]!, recv.types[r]!]
-    checkFits(sendCount * sendType.size, recvCount * recvType.size, `${where} own block`)
+    checkFits(sendCount, sendType, recvCount, recvType, `${where} own block`)
     await localCopy(
       core, offsetBuffer(send.buf, send.byteDispls[r]!), sendCount, sendType,
       offsetBuffer(recv.buf, recv.byteDispls[r]!), recvCount, recvType, where,

@@ -2,6 +2,7 @@
 // agreement between a send and a receive side (a larger send is ERR_TRUNCATE, as in MPI).
 
 import { ERR_ARG, ERR_RANK, ERR_TRUNCATE, MpiError, type Datatype } from '@spinmpi/ddt'
+import { typeName } from '../comm/buffer.js'
 import { checkCount, checkType, isCommittedType } from '../comm/validate.js'
 
 export { checkCount, checkType }
@@ -46,9 +47,12 @@ export function checkDispls(values: readonly number[], size: number, where: stri
 }
 
 /** The receive side must hold what the send side sends (bytes of the packed stream). */
-export function checkFits(sendBytes: number, recvBytes: number, where: string): void {
+/** The send side's count x type must fit the receive side's (MPI_ERR_TRUNCATE otherwise); the message names both. */
+export function checkFits(sendcount: number, sendtype: Datatype, recvcount: number, recvtype: Datatype, where: string): void {
+  const sendBytes = sendcount * sendtype.size
+  const recvBytes = recvcount * recvtype.size
   if (sendBytes > recvBytes) {
-    throw new MpiError(ERR_TRUNCATE, `${where}: ${sendBytes} B sent but the receive side holds only ${recvBytes} B`)
+    throw new MpiError(ERR_TRUNCATE, `${where}: sendcount ${sendcount} x ${typeName(sendtype)} (${sendBytes} B) does not fit recvcount ${recvcount} x ${typeName(recvtype)} (${recvBytes} B)`)
   }
 }
 

@@ -34,7 +34,7 @@ export async function gather(
   }
   checkCount(recvcount, where, 'recvcount')
   checkType(recvtype, where, 'recvtype')
-  if (!inPlace) checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+  if (!inPlace) checkFits(sendcount, sendtype, recvcount, recvtype, where)
   const block = recvcount * recvtype.extent
   checkBlocks(recvbuf, core.size, inPlace ? root : -1, recvcount, recvtype, (i) => i * block, core.dataMode, where, 'recvbuf')
   const reqs: Request[] = []

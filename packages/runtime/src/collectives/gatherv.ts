@@ -43,7 +43,7 @@ export async function gatherv(
     if (i !== root) reqs.push(core.coll.irecv(offsetBuffer(recvbuf, displs[i]! * ext), recvcounts[i]!, recvtype, i, TAG_GATHERV))
   }
   if (!isInPlace(sendbuf)) {
-    checkFits(sendcount * sendtype.size, recvcounts[root]! * recvtype.size, `${where} own block`)
+    checkFits(sendcount, sendtype, recvcounts[root]!, recvtype, `${where} own block`)
     await localCopy(core, sendbuf, sendcount, sendtype, offsetBuffer(recvbuf, displs[root]! * ext), recvcounts[root]!, recvtype, where)
   }
   await core.coll.waitall(reqs)

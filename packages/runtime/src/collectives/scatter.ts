@@ -33,7 +33,7 @@ export async function scatter(
   }
   checkCount(sendcount, where, 'sendcount')
   checkType(sendtype, where, 'sendtype')
-  if (!inPlace) checkFits(sendcount * sendtype.size, recvcount * recvtype.size, where)
+  if (!inPlace) checkFits(sendcount, sendtype, recvcount, recvtype, where)
   const block = sendcount * sendtype.extent
   checkBlocks(sendbuf, core.size, inPlace ? root : -1, sendcount, sendtype, (i) => i * block, core.dataMode, where, 'sendbuf')
   const reqs: Request[] = []

@@ -43,7 +43,7 @@ export async function scatterv(
     if (i !== root) reqs.push(core.coll.isend(offsetBuffer(sendbuf, displs[i]! * ext), sendcounts[i]!, sendtype, i, TAG_SCATTERV))
   }
   if (!isInPlace(recvbuf)) {
-    checkFits(sendcounts[root]! * sendtype.size, recvcount * recvtype.size, `${where} own block`)
+    checkFits(sendcounts[root]!, sendtype, recvcount, recvtype, `${where} own block`)
     await localCopy(core, offsetBuffer(sendbuf, displs[root]! * ext), sendcounts[root]!, sendtype, recvbuf, recvcount, recvtype, where)
   }
   await core.coll.waitall(reqs)
