@@ -43,6 +43,9 @@ describe('summaryText', () => {
       payloadBytes: 0, byStrategy: {}, hpuBusyNs: 0, nicMemPeakBytes: 0, fallbacks: 0, results: [3, 5],
     }
     expect(summaryText(s)).toMatch(/^results +0: 3, 1: 5$/m)
+    expect(summaryText(s)).not.toMatch(/never matched/)
+    const left = { ...s, unmatchedReceives: [{ rank: 1, call: 'irecv(source=0, tag=5, count=4 x float64)' }, { rank: 1, call: 'irecv(source=0, tag=6, count=1 x int32)' }] }
+    expect(summaryText(left)).toMatch(/^receives never matched +2 \(rank 1: irecv\(source=0, tag=5, count=4 x float64\), \.\.\.\)$/m)
   })
 
   it('a long results row does not push the numbers of the table to the right', () => {

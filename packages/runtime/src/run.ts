@@ -170,6 +170,8 @@ function runningRank(c: RankComm): RunningRank {
 function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankComm[]): RunStats {
   const unreceived = collectUnreceived(cluster)
   if (unreceived.length > 0) log('%d message(s) never received', unreceived.length)
+  const unmatchedReceives = comms.flatMap((c) => c.endpoint.unmatchedReceives().map((call) => ({ rank: c.rank, call })))
+  if (unmatchedReceives.length > 0) log('%d receive(s) never matched', unmatchedReceives.length)
   const nics = cluster.nics.map((nic) => {
     nic.dma.finish()
     const { messages: _messages, ...rest } = nicReport(nic)
@@ -189,6 +191,7 @@ function collectStats(cluster: Cluster, s: StatsCollector, comms: readonly RankC
     byStrategy: s.summary(),
     fallbacks: s.fallbacks,
     unreceived,
+    unmatchedReceives,
     hpuBusyPs,
     events: cluster.sim.executed,
     hostBusyPs: comms.map((c) => c.endpoint.cpu.busyPs),

@@ -3,7 +3,7 @@
 
 import type { NicReport, Ps } from '@spinmpi/nic'
 import type { ReceiveStrategyName } from './strategies/contract.js'
-import type { UnreceivedMessage } from './unreceived.js'
+import type { UnmatchedReceive, UnreceivedMessage } from './unreceived.js'
 import type { FaultCounts } from './faults/fault-counts.js'
 
 /** One receive of a run: peer, tag, size, the strategy that unpacked it and its processing and host times. */
@@ -53,6 +53,8 @@ export interface RunStats {
   readonly fallbacks: number
   /** Messages sent but never received by the end of the run (unexpected eager messages and RTS). */
   readonly unreceived: readonly UnreceivedMessage[]
+  /** The users' receives still posted that no message matched (an irecv nobody sent to), by rank. */
+  readonly unmatchedReceives: readonly UnmatchedReceive[]
   /** Sum over NICs and HPUs of handler execution time. */
   readonly hpuBusyPs: Ps
   /** Host CPU time booked per rank (MPI overheads, pack/unpack, modelled compute). */

@@ -18,6 +18,13 @@ export interface UnreceivedMessage {
   readonly collective: boolean
 }
 
+/** A receive a rank posted (irecv, or recv in a sendrecv) that no message matched by the end of the run. */
+export interface UnmatchedReceive {
+  readonly rank: number
+  /** The call as errors name it, e.g. `irecv(source=0, tag=5, count=4 x float64)`. */
+  readonly call: string
+}
+
 const ALL_BITS = (1n << 64n) - 1n
 const CONTEXT_SHIFT = 53n
 

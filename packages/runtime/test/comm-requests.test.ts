@@ -154,5 +154,27 @@ describe('sendrecvReplace and cancel', () => {
       true, true, false, 8, 'cancel(isend(dest=0, tag=5, count=1 x int32)): only receives can be cancelled (MPI-4 deprecates cancelling sends)',
     ])
     expect(r.stats.unreceived).toEqual([{ rank: 0, source: 1, tag: 5, bytes: 4, contextId: 0, collective: false }])
+    // the cancelled receive is not left over; nothing else was posted unmatched
+    expect(r.stats.unmatchedReceives).toEqual([])
+  })
+
+  it('receives no message matched by the end are listed by rank with their call; matched, cancelled and collective ones are not', async () => {
+    const r = await run({ ranks: 3 }, async (comm) => {
+      if (comm.rank === 2) {
+        comm.irecv(new Int32Array(2), 2, I32, 0, 7)
+        comm.irecv(new Int32Array(1), 1, I32, comm.ANY_SOURCE, comm.ANY_TAG)
+        comm.cancel(comm.irecv(new Int32Array(1), 1, I32, 1, 1))
+      }
+      if (comm.rank === 1) await comm.recv(new Int32Array(1), 1, I32, 0, 3)
+      if (comm.rank === 0) await comm.send(Int32Array.of(5), 1, I32, 1, 3)
+      await comm.allreduce(Int32Array.of(1), new Int32Array(1), 1, I32, 'SUM')
+      return comm.rank
+    })
+    expect(r.stats.unmatchedReceives).toEqual([
+      { rank: 2, call: 'irecv(source=0, tag=7, count=2 x int32)' },
+      { rank: 2, call: 'irecv(source=ANY_SOURCE, tag=ANY_TAG, count=1 x int32)' },
+    ])
+    const clean = await run({ ranks: 2 }, (comm) => comm.barrier())
+    expect(clean.stats.unmatchedReceives).toEqual([])
   })
 })

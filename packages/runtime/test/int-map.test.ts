@@ -28,6 +28,10 @@ describe('IntMap', () => {
         expect(m.size).toBe(ref.size)
       }
       for (const k of ref.keys()) expect(m.get(k)).toBe(ref.get(k))
+      // forEach visits every entry once
+      const seen: [number, number][] = []
+      m.forEach((k, v) => seen.push([k, v]))
+      expect(seen.sort((a, b) => a[0] - b[0])).toEqual([...ref.entries()].sort((a, b) => a[0] - b[0]))
     }), { numRuns: 300, seed: 14 })
   })
 

@@ -44,6 +44,8 @@ export interface RunSummary {
   readonly faults?: FaultSpec
   readonly faultCounts?: FaultCounts
   readonly unreceived?: unknown
+  /** Receives no message matched by the end (only when there are some). */
+  readonly unmatchedReceives?: readonly { readonly rank: number; readonly call: string }[]
   /** What each rank's main returned, as JSON data (result-json.ts). */
   readonly results: readonly unknown[]
 }
@@ -88,12 +90,18 @@ export function summarize(settings: RunSettings, r: RunResult<unknown>): RunSumm
     fallbacks: s.fallbacks,
     ...(settings.faults === undefined || s.faults === undefined ? {} : { faultCounts: s.faults }),
     ...(s.unreceived === undefined ? {} : { unreceived: s.unreceived }),
+    ...(r.stats.unmatchedReceives.length === 0 ? {} : { unmatchedReceives: r.stats.unmatchedReceives }),
     results: r.results.map(resultJson),
   }
 }
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000
+}
+
+/** How many, and the first: `2 (rank 1: irecv(source=0, tag=5, count=4 x float64), ...)`. */
+function unmatchedText(u: readonly { readonly rank: number; readonly call: string }[]): string {
+  return `${u.length} (rank ${u[0]!.rank}: ${u[0]!.call}${u.length > 1 ? ', ...' : ''})`
 }
 
 /** Count of unreceived messages whatever shape the runtime reports them in. */
@@ -121,6 +129,7 @@ export function summaryText(s: RunSummary): string {
     { field: 'fallbacks', value: s.fallbacks },
     ...(s.faultCounts === undefined ? [] : faultRows(s.faultCounts)),
     ...(s.unreceived === undefined ? [] : [{ field: 'unreceived messages', value: unreceivedCount(s.unreceived) ?? JSON.stringify(s.unreceived) }]),
+    ...(s.unmatchedReceives === undefined ? [] : [{ field: 'receives never matched', value: unmatchedText(s.unmatchedReceives) }]),
   ]
   // results last and outside the table's width: a long one (several ranks' objects) pushed every
   // right-aligned number of the table a hundred columns or more to the right

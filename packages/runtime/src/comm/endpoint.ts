@@ -22,6 +22,8 @@ export type EventRoute = (e: HostEvent) => void
 /** A route that is an object (a posted receive): no closure per message. */
 export interface EventTarget {
   onHostEvent(e: HostEvent): void
+  /** A user's receive that no message matched yet: its description (end-of-run report); else null. */
+  unmatched?(): string | null
 }
 
 const isUnlink = (e: HostEvent): boolean => e.kind === 'unlink'
@@ -64,6 +66,16 @@ export class Endpoint {
     // No route reacts to a use-once ME's unlink (every receive's ME is one): nobody is woken for it.
     // No route keeps its event after it returns (they read its fields at once): the NIC may reuse it.
     this.nic.events.listen(this.mine, (e) => this.progress(e), isUnlink, true)
+  }
+
+  /** The user's receives still posted that no message matched, in the order they were posted (for the end-of-run report). */
+  unmatchedReceives(): string[] {
+    const found: [number, string][] = []
+    this.routes.forEach((ptr, r) => {
+      const call = typeof r === 'function' || r.unmatched === undefined ? null : r.unmatched()
+      if (call !== null) found.push([ptr, call])
+    })
+    return found.sort((a, b) => a[0] - b[0]).map(([, call]) => call)
   }
 
   /** A fresh userPtr whose events go to `route` (until unroute). */

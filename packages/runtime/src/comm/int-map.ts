@@ -85,6 +85,12 @@ export class IntMap<V> {
     return true
   }
 
+  /** Calls `fn` with every entry, in slot order (cold: end-of-run reports). */
+  forEach(fn: (key: number, value: V) => void): void {
+    const slots = this.slots
+    for (let i = 0; i < slots.length; i += 2) if (slots[i] !== EMPTY) fn(slots[i] as number, slots[i + 1] as V)
+  }
+
   private grow(): void {
     const old = this.slots
     const c = 2 * (this.mask + 1)

@@ -127,6 +127,11 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
     onMatched(this, this.ptr, e)
   }
 
+  /** Its description while its ME is linked (no message matched it) and it is the user's own (not a collective's); else null. */
+  unmatched(): string | null {
+    return this.me !== null && this.me.linked && this.prefix === '' ? this.describe() : null
+  }
+
   /** MPI_Cancel: possible while the ME is still linked (no message has matched it). */
   cancel(): boolean {
     const me = this.me!
