@@ -55,6 +55,8 @@ describe('compare milc-su3 --count 4096', async () => {
     const flagged = json.rows.filter((r: { modelErrorOver25Pct: boolean | null }) => r.modelErrorOver25Pct === true).map((r: { strategy: string }) => r.strategy)
     expect(flagged).toEqual(['hpu-local', 'ro-cp'])
     expect(text).toContain('! = error beyond ±25%')
+    // both signs explained: a positive error is the model charging what the run overlaps
+    expect(text).toContain('below −25% the run has costs the\n  model leaves out, above +25% the model charges costs the run overlaps')
     expect(text).toContain('the paper\'s model of its checkpointed blocked-RR pipelines (RO-CP, RW-CP)')
   })
 
@@ -62,6 +64,18 @@ describe('compare milc-su3 --count 4096', async () => {
     expect(text.split('\n')[0]).toBe('192 KiB on sc19 with 16 HPUs (* = fastest verified)')
     const one = await unpack('--type', type('milc-su3.json'), '--count', '4096', '--strategy', 'rw-cp')
     expect(field(one, 'message size')).toBe('192 KiB')
+  })
+})
+
+describe('a model error above +25% (iovec, 2 KiB blocks of 1 MiB: the model charges a dispatch per packet that the NIC overlaps)', () => {
+  it('is flagged, and disappears when the profile has no dispatch time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-iovec-'))
+    const file = join(dir, 'v2k.json')
+    writeFileSync(file, '{"kind":"hvector","count":512,"blocklength":512,"stride":4096,"oldtype":"int32"}')
+    const iovec = async (...set: string[]) => JSON.parse(await compare('--type', file, ...set, '--json')).rows.find((r: { strategy: string }) => r.strategy === 'iovec')
+    expect((await iovec()).modelErrorPct).toBe(32.5)
+    expect((await iovec()).modelErrorOver25Pct).toBe(true)
+    expect((await iovec('--set', 'nic.handlerDispatchNs=0')).modelErrorPct).toBe(-0.1)
   })
 })
 

@@ -11,7 +11,8 @@ export const COMPARE_LEGEND = [
   'speedup = host\'s processing time / this strategy\'s (SC19 Fig. 16); - = did not run',
   'model: SC19 §3.2.4 T_C, the paper\'s model of its checkpointed blocked-RR pipelines (RO-CP, RW-CP), fed here with each',
   '  strategy\'s own handler costs and HPUs (host: deposit + host unpack); err < 0: the model predicts faster than simulated',
-  `  ! = error beyond ±${MODEL_FLAG_PCT}% (spinmpi's bar, checked only for RW-CP by bench model): this run has costs the model leaves out`,
+  `  ! = error beyond ±${MODEL_FLAG_PCT}% (spinmpi's bar, checked only for RW-CP by bench model): below −${MODEL_FLAG_PCT}% the run has costs the`,
+  `  model leaves out, above +${MODEL_FLAG_PCT}% the model charges costs the run overlaps (the known causes: docs/strategies.md, "Model")`,
   'bound = what sets T_C (N HPUs busy, or the link); Δr set by = the §3.2.4 limit that chose Δr',
 ].join('\n')
 
