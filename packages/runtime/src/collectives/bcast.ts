@@ -27,8 +27,11 @@ const NIC_KIND: Readonly<Record<Exclude<BcastAlgorithm, 'auto' | 'binomial'>, Ni
 
 /**
  * `auto`: messages of one packet go host binomial (the barrier that guards the offloaded
- * algorithms costs about what they save); longer ones stream through the NICs, whose
- * per-packet pipelining beats store-and-forward at every hop.
+ * algorithms costs about what they save on 16 ranks; on 1,024 they still save 8-10%); longer ones
+ * stream through the NICs, whose per-packet pipelining beats store-and-forward at every hop. Not
+ * the fastest for large messages: both binomial trees send log2 P copies from the root, and
+ * nic-binary is 3.1x faster at 1 MiB on 1,024 sc19 ranks (docs/collectives.md, "Which bcast
+ * algorithm").
  */
 export function autoBcastAlgorithm(profile: Profile, bytes: number): Exclude<BcastAlgorithm, 'auto'> {
   return bytes <= profile.network.mtuBytes ? 'binomial' : 'nic-stream'
