@@ -79,6 +79,24 @@ describe('a model error above +25% (iovec, 2 KiB blocks of 1 MiB: the model char
   })
 })
 
+describe('what auto runs, under the table', () => {
+  it('names its choice and its time against the fastest row, text and JSON (struct.json at 4 MiB: rw-cp, 2.92x host)', async () => {
+    const args = ['--type', type('struct.json'), '--count', '95325']
+    const json = JSON.parse(await compare(...args, '--json'))
+    expect(json.winner).toBe('host')
+    const rw = json.rows.find((r: { strategy: string }) => r.strategy === 'rw-cp')
+    const host = json.rows.find((r: { strategy: string }) => r.strategy === 'host')
+    expect(json.auto).toEqual({ strategy: 'rw-cp', ns: rw.ns, overFastest: Math.round((1000 * rw.ns) / host.ns) / 1000 })
+    expect(json.auto.overFastest).toBe(2.917)
+    expect(await compare(...args)).toContain('\nauto (run\'s default: specialized if the layout fits one, else rw-cp) runs rw-cp here: 2.92x the time of the fastest, host\n')
+  })
+  it('says when it is the fastest, and when run would send the message eagerly (host unpack whatever the strategy)', async () => {
+    expect(await compare('--type', type('vector-64.json'))).toContain('runs specialized here: the fastest\n')
+    expect(await compare('--type', type('milc-su3.json'), '--count', '64'))
+      .toContain('runs rw-cp here: 6.05x the time of the fastest, host (under run this message goes eagerly, at most 8 KiB: host unpack whatever the strategy)\n')
+  })
+})
+
 describe('γ and unpack --json', () => {
   it('rounds γ once, the same in compare and unpack (indexed ×1024: 45.955…)', async () => {
     const rows = cells(await compare('--type', type('indexed.json'), '--count', '1024'))
