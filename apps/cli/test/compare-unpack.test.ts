@@ -55,6 +55,8 @@ describe('compare milc-su3 --count 4096', async () => {
     const flagged = json.rows.filter((r: { modelErrorOver25Pct: boolean | null }) => r.modelErrorOver25Pct === true).map((r: { strategy: string }) => r.strategy)
     expect(flagged).toEqual(['hpu-local', 'ro-cp'])
     expect(text).toContain('! = error beyond ±25%')
+    // both signs explained: a positive error is the model charging what the run overlaps
+    expect(text).toContain('below −25% the run has costs the\n  model leaves out, above +25% the model charges costs the run overlaps')
     expect(text).toContain('the paper\'s model of its checkpointed blocked-RR pipelines (RO-CP, RW-CP)')
   })
 
@@ -62,6 +64,36 @@ describe('compare milc-su3 --count 4096', async () => {
     expect(text.split('\n')[0]).toBe('192 KiB on sc19 with 16 HPUs (* = fastest verified)')
     const one = await unpack('--type', type('milc-su3.json'), '--count', '4096', '--strategy', 'rw-cp')
     expect(field(one, 'message size')).toBe('192 KiB')
+  })
+})
+
+describe('a model error above +25% (iovec, 2 KiB blocks of 1 MiB: the model charges a dispatch per packet that the NIC overlaps)', () => {
+  it('is flagged, and disappears when the profile has no dispatch time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spinmpi-iovec-'))
+    const file = join(dir, 'v2k.json')
+    writeFileSync(file, '{"kind":"hvector","count":512,"blocklength":512,"stride":4096,"oldtype":"int32"}')
+    const iovec = async (...set: string[]) => JSON.parse(await compare('--type', file, ...set, '--json')).rows.find((r: { strategy: string }) => r.strategy === 'iovec')
+    expect((await iovec()).modelErrorPct).toBe(32.5)
+    expect((await iovec()).modelErrorOver25Pct).toBe(true)
+    expect((await iovec('--set', 'nic.handlerDispatchNs=0')).modelErrorPct).toBe(-0.1)
+  })
+})
+
+describe('what auto runs, under the table', () => {
+  it('names its choice and its time against the fastest row, text and JSON (struct.json at 4 MiB: rw-cp, 2.92x host)', async () => {
+    const args = ['--type', type('struct.json'), '--count', '95325']
+    const json = JSON.parse(await compare(...args, '--json'))
+    expect(json.winner).toBe('host')
+    const rw = json.rows.find((r: { strategy: string }) => r.strategy === 'rw-cp')
+    const host = json.rows.find((r: { strategy: string }) => r.strategy === 'host')
+    expect(json.auto).toEqual({ strategy: 'rw-cp', ns: rw.ns, overFastest: Math.round((1000 * rw.ns) / host.ns) / 1000 })
+    expect(json.auto.overFastest).toBe(2.917)
+    expect(await compare(...args)).toContain('\nauto (run\'s default: specialized if the layout fits one, else rw-cp) runs rw-cp here: 2.92x the time of the fastest, host\n')
+  })
+  it('says when it is the fastest, and when run would send the message eagerly (host unpack whatever the strategy)', async () => {
+    expect(await compare('--type', type('vector-64.json'))).toContain('runs specialized here: the fastest\n')
+    expect(await compare('--type', type('milc-su3.json'), '--count', '64'))
+      .toContain('runs rw-cp here: 6.05x the time of the fastest, host (under run this message goes eagerly, at most 8 KiB: host unpack whatever the strategy)\n')
   })
 })
 

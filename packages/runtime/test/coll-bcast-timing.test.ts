@@ -96,6 +96,23 @@ describe('offloaded broadcast timing', () => {
     expect(g[2]).toBeGreaterThanOrEqual(g[1])
   })
 
+  it('sc19, 64 KiB: the host tree costs the same per level (log2 P), and auto (nic-stream) is not the fastest: nic-binary sends two copies per node, not log2 P', async () => {
+    const bcastNs = async (ranks: number, algorithm: 'binomial' | 'nic-stream' | 'nic-binary' | 'auto') => {
+      const r = await run({ ranks, profile: 'sc19', mode: 'timing' }, async (comm) => {
+        await comm.barrier()
+        const t0 = comm.nowPs()
+        await comm.bcast(null, 65536, UINT8, 0, { algorithm })
+        return comm.nowPs() - t0
+      })
+      return Math.max(...r.results)
+    }
+    const level = await bcastNs(2, 'binomial')
+    for (const [ranks, levels] of [[16, 4], [128, 7]] as const) expect(await bcastNs(ranks, 'binomial')).toBe(levels * level)
+    // docs/collectives.md, "Which bcast algorithm"
+    expect(await bcastNs(16, 'auto')).toBe(await bcastNs(16, 'nic-stream'))
+    expect(await bcastNs(16, 'nic-binary')).toBeLessThan(await bcastNs(16, 'auto'))
+  })
+
   it('same inputs and seed give the same bytes and the same times', async () => {
     const once = () => onRanks(9, async (comm) => {
       const b = new Uint8Array(10000)

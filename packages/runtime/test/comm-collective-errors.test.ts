@@ -51,6 +51,53 @@ describe('errors inside collectives name the user call and the ranks', () => {
       'rank 2 called bcast(count=4, float64, root=1): different roots')
   })
 
+  it('bcast with different algorithms is a mismatch, not a deadlock; auto and the algorithm it resolves to agree', async () => {
+    // 8 KiB is above sc19's 2 KiB MTU: auto resolves to nic-stream; rank 1's host tree would wait forever
+    const buf = () => new Float64Array(1024)
+    const f = await failure(run({ ranks: 4 }, async (comm) => {
+      await comm.bcast(buf(), 1024, F64, 0, { algorithm: comm.rank === 1 ? 'binomial' : 'nic-stream' })
+    }))
+    expect(f.message).toBe('rank 1: collective mismatch on COMM_WORLD (collective call #1): rank 0 called bcast(count=1024, float64, root=0), ' +
+      'rank 1 called bcast(count=1024, float64, root=0): different algorithms (nic-stream and binomial)')
+    const g = await failure(run({ ranks: 2 }, async (comm) => {
+      await comm.wait(comm.ibcast(buf(), 1024, F64, 0, comm.rank === 0 ? undefined : { algorithm: 'nic-store' }))
+    }))
+    expect(g.message).toMatch(/^rank 1: collective mismatch .*: different algorithms \(auto = nic-stream and nic-store\)$/)
+    const ok = await run({ ranks: 4 }, async (comm) => {
+      const b = buf()
+      if (comm.rank === 0) b.fill(3)
+      await comm.bcast(b, 1024, F64, 0, comm.rank % 2 === 0 ? { algorithm: 'nic-stream' } : undefined)
+      await comm.bcast(b, 1, F64, 0, comm.rank % 2 === 0 ? { algorithm: 'binomial' } : { algorithm: 'auto' })
+      return b[1023]
+    })
+    expect(ok.results).toEqual([3, 3, 3, 3])
+  })
+
+  it('a bcast or allreduce whose ranks name different element types is a mismatch, with NIC forwarding too', async () => {
+    // the same 128 B: the host tree's receive caught it, the NICs forwarded the bytes unchecked
+    for (const algorithm of ['binomial', 'nic-stream', 'nic-binary'] as const) {
+      const f = await failure(run({ ranks: 4 }, async (comm) => {
+        await comm.bcast(new Float64Array(16), 16, comm.rank === 1 ? types.INT64 : F64, 0, { algorithm })
+      }))
+      expect(f.message).toBe('rank 1: collective mismatch on COMM_WORLD (collective call #1): rank 0 called bcast(count=16, float64, root=0), ' +
+        'rank 1 called bcast(count=16, int64, root=0): different element types (float64 and int64)')
+    }
+    const a = await failure(run({ ranks: 2 }, async (comm) => {
+      const t = comm.rank === 1 ? types.INT32 : types.FLOAT32
+      await comm.allreduce(new Float32Array(4), new Float32Array(4), 4, t, 'SUM')
+    }))
+    expect(a.message).toMatch(/: different element types \(float32 and int32\)$/)
+    // the same signature built differently, and bytes, still agree
+    const same = await run({ ranks: 2 }, async (comm) => {
+      const b = new Float64Array(16)
+      if (comm.rank === 0) b.fill(5)
+      await comm.bcast(b, comm.rank === 0 ? 16 : 2, comm.rank === 0 ? F64 : types.contiguous(8, F64).commit(), 0, { algorithm: 'nic-stream' })
+      await comm.bcast(b, comm.rank === 0 ? 128 : 16, comm.rank === 0 ? types.BYTE : F64, 0)
+      return b[15]
+    })
+    expect(same.results).toEqual([5, 5])
+  })
+
   it('gatherv and its nonblocking form with different roots are errors too (MPI argument names in the label)', async () => {
     const gv = (comm: { rank: number }, root: number) => [new Float64Array(1), 1, F64, new Float64Array(3), [1, 1, 1], [0, 1, 2], F64, root] as const
     const f = await failure(run({ ranks: 3 }, async (comm) => {

@@ -1,15 +1,15 @@
 // `spinmpi compare --type FILE [--count N] [--profile NAME|FILE] [--hpus N] [--faults SPEC] [--fault-seed N] [--json]`: the same message
 // through every receive strategy side by side, with the speedup over host, SC19 §3.2.4's predicted
 // time beside the simulated one (errors beyond ±25% flagged) and the fastest verified strategy
-// marked. `specialized` only runs when the type's layout fits one of its handlers.
+// marked, and what `auto` would run. `specialized` only runs when the type's layout fits one of its handlers.
 import type { Command } from 'commander'
 import { z } from 'zod'
-import { RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
+import { autoStrategy, RECEIVE_STRATEGY_RECORDS } from '@spinmpi/runtime/internal'
 import { runUnpack, type UnpackResult } from '@spinmpi/runtime/harness'
 import { nonNegativeInt, parseOptions, positiveInt } from '../options.js'
 import { collectSet, PROFILE_HELP, SET_HELP } from '../profile-option.js'
 import { profileOf, readType, round, roundGamma, runOrExplain } from './unpack.js'
-import { compareText, MODEL_FLAG_PCT } from './compare-text.js'
+import { autoLine, compareText, MODEL_FLAG_PCT } from './compare-text.js'
 import { FAULT_SEED_HELP, FAULTS_HELP, parseFaultOptions } from '../fault-option.js'
 
 const CompareOptions = z.object({
@@ -82,18 +82,23 @@ export function registerCompare(program: Command): void {
       })
       const best = rows.filter((r) => r.verified === true && r.fallback === null && r.ns !== null).sort((a, b) => a.ns! - b.ns!)[0]
       if (best !== undefined) best.winner = true
+      // what `auto` (run's default) would run for this message: its rule looks at the type only,
+      // so it is not always the fastest row (docs/strategies.md)
+      const autoName = autoStrategy({ type, count: o.count })
+      const autoNs = rows[RECEIVE_STRATEGY_RECORDS.findIndex((r) => r.name === autoName)]?.ns ?? null
       const out = {
         profile: profile.name,
         bytes: type.size * o.count,
         hpus: profile.nic.hpus,
         winner: best?.strategy ?? null,
+        auto: { strategy: autoName, ns: autoNs, overFastest: autoNs !== null && best?.ns ? round(autoNs / best.ns, 3) : null },
         rows,
       }
       if (o.json) {
         process.stdout.write(`${JSON.stringify(out)}\n`)
         return
       }
-      process.stdout.write(compareText({ bytes: out.bytes, profile: profile.name, hpus: profile.nic.hpus }, rows, runs.map((r) => r?.gamma ?? null)))
+      process.stdout.write(compareText({ bytes: out.bytes, profile: profile.name, hpus: profile.nic.hpus }, rows, runs.map((r) => r?.gamma ?? null), autoLine(out.auto, best?.strategy ?? null, out.bytes <= profile.network.eagerLimitBytes ? profile.network.eagerLimitBytes : null)))
     })
 }
 

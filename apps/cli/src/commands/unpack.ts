@@ -169,7 +169,7 @@ export function runOrExplain<T>(f: () => T): T {
   }
 }
 
-/** The strategies and what each does, from their records (auto: the model's choice per message). */
+/** The strategies and what each does, from their records (auto: AUTO_STRATEGY_SUMMARY). */
 function strategiesHelp(): string {
   const width = Math.max(...RECEIVE_CHOICES.map((n) => n.length))
   const lines = RECEIVE_STRATEGY_RECORDS.map((r) => `  ${r.name.padEnd(width)}  ${r.summary}`)

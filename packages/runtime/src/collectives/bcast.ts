@@ -8,6 +8,7 @@ import { resolveBuffer } from '../comm/buffer.js'
 import type { BcastAlgorithm, BcastOptions, Buffer, Request } from '../comm/comm-types.js'
 import type { CommCore } from '../comm/comm-core.js'
 import type { CollectiveEntries } from './collective.js'
+import type { AgreedOption } from '../comm/collective-call.js'
 import { startNonblocking } from './nonblocking.js'
 import { checkCount, checkRoot, checkType } from './args.js'
 import { barrier } from './barrier.js'
@@ -26,8 +27,11 @@ const NIC_KIND: Readonly<Record<Exclude<BcastAlgorithm, 'auto' | 'binomial'>, Ni
 
 /**
  * `auto`: messages of one packet go host binomial (the barrier that guards the offloaded
- * algorithms costs about what they save); longer ones stream through the NICs, whose
- * per-packet pipelining beats store-and-forward at every hop.
+ * algorithms costs about what they save on 16 ranks; on 1,024 they still save 8-10%); longer ones
+ * stream through the NICs, whose per-packet pipelining beats store-and-forward at every hop. Not
+ * the fastest for large messages: both binomial trees send log2 P copies from the root, and
+ * nic-binary is 3.1x faster at 1 MiB on 1,024 sc19 ranks (docs/collectives.md, "Which bcast
+ * algorithm").
  */
 export function autoBcastAlgorithm(profile: Profile, bytes: number): Exclude<BcastAlgorithm, 'auto'> {
   return bytes <= profile.network.mtuBytes ? 'binomial' : 'nic-stream'
@@ -72,10 +76,22 @@ export function ibcast(core: CommCore, buf: Buffer, count: number, type: Datatyp
   return startNonblocking(core, `ibcast(root=${String(root)}, count=${String(count)})`, (c) => bcastAs('ibcast', c, core, buf, count, type, root, options))
 }
 
+/**
+ * The algorithm a bcast of `bytes` runs (the mismatch check compares it across ranks): ranks that
+ * mix a host algorithm with an offloaded one, or two offloaded ones, wait for messages that never
+ * come. Null for an invalid algorithm (the call names it) and for an empty message (nothing moves).
+ */
+function agreedAlgorithm(options: unknown, bytes: number, profile: Profile): AgreedOption | null {
+  const a = typeof options === 'object' && options !== null ? (options as BcastOptions).algorithm ?? 'auto' : 'auto'
+  if (!BCAST_ALGORITHMS.includes(a) || bytes === 0) return null
+  const key = a === 'auto' ? autoBcastAlgorithm(profile, bytes) : a
+  return { what: 'algorithms', key, shown: a === 'auto' ? `auto = ${key}` : key }
+}
+
 /** The record the registry lists (collectives/registry.ts): methods with their docs, tags and parameter names. */
 export const bcastCollective = {
   /** Copies root's buffer to every rank (MPI_Bcast). */
-  bcast: { run: bcast, tag: TAG_BCAST, params: ['buf', 'count', 'type', 'root', 'options'], agreedPair: 1 },
+  bcast: { run: bcast, tag: TAG_BCAST, params: ['buf', 'count', 'type', 'root', 'options'], agreedPair: 1, agreedOption: agreedAlgorithm },
   /** Any bcast algorithm; the offloaded ones forward on the NICs while the ranks compute. */
-  ibcast: { run: ibcast, tag: null, params: ['buf', 'count', 'type', 'root', 'options'], agreedPair: 1 },
+  ibcast: { run: ibcast, tag: null, params: ['buf', 'count', 'type', 'root', 'options'], agreedPair: 1, agreedOption: agreedAlgorithm },
 } satisfies CollectiveEntries

@@ -4,7 +4,7 @@
 // parameters for mismatch errors. Its doc comment (on the record's key) is the one users see on
 // the communicator's method, whose type derives from `run` (CollectiveMethods, registry.ts).
 
-import type { CallParam } from '../comm/collective-call.js'
+import type { CallParam, CallShape } from '../comm/collective-call.js'
 import type { CommCore } from '../comm/comm-core.js'
 
 export interface CollectiveRecord {
@@ -23,6 +23,8 @@ export interface CollectiveRecord {
   readonly agreedPair?: number
   /** Index of the per-rank counts (with the next type parameter) every member must give alike in bytes, if any. */
   readonly agreedCounts?: number
+  /** What of its options every member must choose alike (bcast: the algorithm), if anything. */
+  readonly agreedOption?: CallShape['agreedOption']
 }
 
 /** A collective file's records, keyed by method name (the blocking form and its nonblocking one). */

@@ -1,10 +1,13 @@
 // How a collective call is named in errors and deadlock reports (the user's call, e.g.
 // "allreduce(count=4, float64, SUM)"), and what every member must agree on: the call, its root,
-// its data size per rank and its op. Parameters are named by the collective's record
+// its data size per rank, its element type (when the type is of one elementary type), its op and
+// what its options choose (a bcast's algorithm). Parameters are named by the collective's record
 // (collectives/collective.ts); arguments past them are shown by position (buffers omitted).
 
 import type { Datatype } from '@spinmpi/ddt'
+import type { Profile } from '@spinmpi/nic'
 import { typeName } from './buffer.js'
+import { signatureCode, signatureMismatch, SIGNATURE_UNKNOWN } from './signature-code.js'
 
 /** One member's call as the consistency check compares it. */
 export interface CallRecord {
@@ -13,9 +16,17 @@ export interface CallRecord {
   readonly root: number | null
   /** Bytes every member must agree on (e.g. count x type size of a bcast), or null. */
   readonly bytes: number | null
+  /**
+   * signatureCode of the agreed pair's type (absent or SIGNATURE_UNKNOWN: mixed, bytes, no pair). MPI wants equal
+   * signatures; the host algorithms' receives would catch a difference, the NIC-forwarded
+   * broadcasts move bytes and would not, so it is compared here for all.
+   */
+  readonly elements?: number
   readonly op: string | null
   /** Anything else compared exactly (e.g. the group of create), or null. */
   readonly detail: string | null
+  /** What the call's options choose that every member must choose alike (a bcast's algorithm, 'auto' resolved), or null. */
+  readonly option?: AgreedOption
   /**
    * Per-rank counts every member must agree on in bytes (allgatherv's and reduceScatter's
    * recvcounts), with the size of their type; kept as the user's array, compared only when a
@@ -34,6 +45,20 @@ export interface CallShape {
   readonly agreedPair?: number
   /** Index of the per-rank counts every member must give alike (in bytes of the next `type` parameter). */
   readonly agreedCounts?: number
+  /**
+   * What of its `options` argument every member must choose alike, given the agreed bytes and the
+   * run's profile (a bcast's algorithm, 'auto' resolved: ranks that mix host and NIC algorithms
+   * wait for each other forever); null when the options are invalid (the call's own check names
+   * them) or do not matter.
+   */
+  readonly agreedOption?: (options: unknown, bytes: number, profile: Profile) => AgreedOption | null
+}
+
+/** A choice the options make: what it is (plural, for the message), the value compared, the value shown. */
+export interface AgreedOption {
+  readonly what: string
+  readonly key: string
+  readonly shown: string
 }
 
 function isType(v: unknown): v is Datatype {
@@ -59,7 +84,7 @@ function show(v: unknown): string | null {
   return null
 }
 
-export function describeCall(name: string, shape: CallShape, args: readonly unknown[]): CallRecord {
+export function describeCall(name: string, shape: CallShape, args: readonly unknown[], profile?: Profile): CallRecord {
   const params = shape.params
   const parts: string[] = []
   let root: number | null = null
@@ -75,19 +100,26 @@ export function describeCall(name: string, shape: CallShape, args: readonly unkn
   })
   const pair = shape.agreedPair
   let bytes: number | null = null
+  let elements = SIGNATURE_UNKNOWN
   // The count's buffer (just before it, or the send buffer for the reductions) must be a real
   // buffer: a sentinel such as IN_PLACE means MPI ignores this count.
   const buf = args[params[pair ?? 0] === 'count' && params[(pair ?? 0) - 1] === 'buf' ? (pair ?? 0) - 1 : 0]
   if (pair !== undefined && isBufferArg(buf) && typeof args[pair] === 'number' && isType(args[pair + 1])) {
-    bytes = (args[pair] as number) * (args[pair + 1] as Datatype).size
+    const type = args[pair + 1] as Datatype
+    bytes = (args[pair] as number) * type.size
+    elements = signatureCode(type)
   }
   const label = `${name}(${parts.join(', ')})`
+  const chosen = shape.agreedOption !== undefined && profile !== undefined && bytes !== null
+    ? shape.agreedOption(args[params.indexOf('options')], bytes, profile)
+    : null
+  const base = { name, label, root, bytes, elements, op, detail: null, ...(chosen === null ? {} : { option: chosen }) }
   const at = shape.agreedCounts
   if (at !== undefined) {
     const values = args[at], type = args[params.indexOf('type', at)]
-    if (Array.isArray(values) && isType(type)) return { name, label, root, bytes, op, detail: null, counts: { name: 'recvcounts', values, typeSize: type.size } }
+    if (Array.isArray(values) && isType(type)) return { ...base, counts: { name: 'recvcounts', values, typeSize: type.size } }
   }
-  return { name, label, root, bytes, op, detail: null }
+  return base
 }
 
 /** Why two members' calls disagree, or null. */
@@ -95,7 +127,10 @@ export function disagreement(a: CallRecord, b: CallRecord): string | null {
   if (a.name !== b.name) return 'different collectives'
   if (a.root !== b.root) return 'different roots'
   if (a.bytes !== null && b.bytes !== null && a.bytes !== b.bytes) return `different data sizes (${a.bytes} B and ${b.bytes} B)`
+  const types = a.bytes !== 0 && b.bytes !== 0 ? signatureMismatch(a.elements ?? SIGNATURE_UNKNOWN, b.elements ?? SIGNATURE_UNKNOWN) : null
+  if (types !== null) return `different element types (${types[0]} and ${types[1]})`
   if (a.op !== b.op) return 'different ops'
+  if (a.option !== undefined && b.option !== undefined && a.option.key !== b.option.key) return `different ${a.option.what} (${a.option.shown} and ${b.option.shown})`
   if (a.detail !== b.detail) return 'different arguments'
   if (a.counts !== undefined && b.counts !== undefined) return countsDisagreement(a.counts, b.counts)
   return null

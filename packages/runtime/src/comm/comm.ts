@@ -78,7 +78,7 @@ export class RankComm implements CommCore {
     const self = this as unknown as Record<string, unknown>
     for (const [name, record] of Object.entries(records)) {
       const run = record.run as (core: CommCore, ...args: unknown[]) => unknown
-      self[name] = (...args: unknown[]) => this.collective(describeCall(name, record, args), () => run(this, ...args))
+      self[name] = (...args: unknown[]) => this.collective(describeCall(name, record, args, this.profile), () => run(this, ...args))
     }
   }
 

@@ -26,14 +26,14 @@ export const RECEIVE_STRATEGY_RECORDS = [
 
 /** How a non-contiguous receive is unpacked: by the host, from an iovec list by the NIC, or by sPIN handlers (specialized, HPU-local, RO-CP, RW-CP; SC19 §3.2). */
 export type ReceiveStrategyName = (typeof RECEIVE_STRATEGY_RECORDS)[number]['name']
-/** A receive strategy, or 'auto' to let the model choose per message. */
+/** A receive strategy, or 'auto': specialized when the layout fits one, else rw-cp (autoStrategy; never host, whatever the size). */
 export type ReceiveStrategyChoice = ReceiveStrategyName | 'auto'
 
 type ReceiveRequest = ReceiveRequestOf<ReceiveStrategyChoice>
 
 /** The receive strategies' names, host first. */
 export const RECEIVE_STRATEGIES = namesOf(RECEIVE_STRATEGY_RECORDS)
-/** The receive strategies plus 'auto' (chosen per message by the model). */
+/** The receive strategies plus 'auto' (autoStrategy: a rule on the type, not the §3.2.4 model). */
 export const RECEIVE_CHOICES = [...RECEIVE_STRATEGIES, 'auto'] as const
 
 const byName = new Map<string, ReceiveStrategy>(RECEIVE_STRATEGY_RECORDS.map((s) => [s.name, s]))
@@ -47,9 +47,14 @@ export function receiveStrategy(name: ReceiveStrategyName): ReceiveStrategy<Rece
 export const FALLBACK_RECEIVE = hostReceive
 
 /** What `auto` does, in one line (help texts). */
-export const AUTO_STRATEGY_SUMMARY = 'specialized when the layout fits one, else rw-cp (SC19 §3.2.6)'
+export const AUTO_STRATEGY_SUMMARY = 'specialized when the layout fits one, else rw-cp (SC19 §3.2.6); never host, even where host is faster (docs/strategies.md)'
 
-/** The strategy `auto` runs for (type, count): SC19 §3.2.6 picks specialized when the layout fits one, else RW-CP. */
+/**
+ * The strategy `auto` runs for (type, count): SC19 §3.2.6 picks specialized when the layout fits
+ * one, else RW-CP. A rule on the type only: neither the message size, γ nor the profile enter it,
+ * so it loses to host on many blocks per packet (examples/types/struct.json at 4 MiB: 2.92×
+ * host's time on sc19); docs/strategies.md lists the known misses and a model-based alternative.
+ */
 export function autoStrategy(req: Pick<ReceiveRequest, 'type' | 'count'>): ReceiveStrategyName {
   return classify(req.type, req.count).kind === 'general' ? rwCpReceive.name : specializedReceive.name
 }
