@@ -245,14 +245,29 @@ class MpichServer implements MpichPack {
 
 /** Builds the program and starts it; `available: false` with the reason when mpicc is missing or fails. */
 export function startMpichPack(workloads: readonly MpichWorkload[]): MpichOutcome {
-  const probe = spawnSync('mpicc', ['-show'], { encoding: 'utf8' })
-  if (probe.error !== undefined || probe.status !== 0) return { available: false, reason: 'mpicc not found (apt-get install mpich libmpich-dev)' }
+  const found = mpichCompiler()
+  if (typeof found !== 'string') return found
   const dir = mkdtempSync(join(tmpdir(), 'spinmpi-mpich-'))
   writeFileSync(join(dir, 'pack.c'), mpichProgram(workloads))
-  const cc = spawnSync('mpicc', ['-O2', '-o', join(dir, 'pack'), join(dir, 'pack.c')], { encoding: 'utf8' })
+  const cc = spawnSync(found, ['-O2', '-o', join(dir, 'pack'), join(dir, 'pack.c')], { encoding: 'utf8' })
   if (cc.status !== 0) {
     rmSync(dir, { recursive: true, force: true })
     return { available: false, reason: `mpicc failed: ${(cc.stderr || '').split('\n')[0]}` }
   }
   return { available: true, server: new MpichServer(spawn(join(dir, 'pack'), [], { stdio: 'pipe' }), dir) }
+}
+
+/**
+ * MPICH's compiler wrapper: `mpicc.mpich` where Debian installs it beside other MPIs, else
+ * `mpicc` when it is MPICH's. With Open MPI installed too, Debian's `mpicc` may point to Open
+ * MPI's wrapper, whose MPI_Pack the benchmark would then time under MPICH's name.
+ */
+function mpichCompiler(): string | { readonly available: false; readonly reason: string } {
+  for (const cc of ['mpicc.mpich', 'mpicc']) {
+    const probe = spawnSync(cc, ['-show'], { encoding: 'utf8' })
+    if (probe.error !== undefined || probe.status !== 0) continue
+    if (/mpich/i.test(probe.stdout)) return cc
+    return { available: false, reason: `${cc} is not MPICH's wrapper (its -show: ${probe.stdout.trim().slice(0, 60)}...; apt-get install mpich libmpich-dev)` }
+  }
+  return { available: false, reason: 'mpicc not found (apt-get install mpich libmpich-dev)' }
 }
