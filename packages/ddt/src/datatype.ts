@@ -56,7 +56,7 @@ export interface Datatype extends Bounds {
   /** Run-length encoded signature of one instance, adjacent equal names merged. */
   readonly signature: readonly SignatureRun[]
   readonly committed: boolean
-  /** Constructor levels above the elementary types (0 for elementary types). */
+  /** Constructor levels above the elementary types (0 for elementary types; dup counts as one), at most MAX_TYPE_DEPTH. */
   readonly depth: number
   /** Compiles the type (dataloops, generated kernels) once; returns the same type. */
   commit(): Datatype

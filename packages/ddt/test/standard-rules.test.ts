@@ -4,8 +4,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  BYTE, contiguous, DOUBLE_INT, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, resized, struct,
-  subarray, typeFromJson, unpack, vector, type Datatype, type TypeSpec,
+  BYTE, contiguous, DOUBLE_INT, dup, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, resized, struct,
+  subarray, typeFromJson, typeToJson, unpack, vector, type Datatype, type TypeSpec,
 } from '../src/index.js'
 import { generatedTypeArb } from './arbitraries.js'
 import { disagreement } from './standard-agreement.js'
@@ -191,6 +191,16 @@ describe('hostile type input', () => {
     let t = contiguous(1, INT32)
     expect(() => { for (let i = 0; i < 300; i++) t = contiguous(1, t) }).toThrow(MpiError)
     expect(t.depth).toBe(256)
+  })
+
+  it('dup counts as a level: a chain of dups stops at 256, and what it builds reads back from its JSON', () => {
+    let t = dup(INT32)
+    expect(t.depth).toBe(1)
+    for (let i = 1; i < 256; i++) t = dup(t)
+    expect(t.depth).toBe(256)
+    expect(typeFromJson(typeToJson(t)).depth).toBe(256)
+    expect(() => dup(t)).toThrow(/dup: types nest at most 256 constructors deep/)
+    expect(() => contiguous(1, t)).toThrow(/contiguous: types nest at most 256 constructors deep/)
   })
 
   it('a count whose span passes 2^53 bytes is ERR_COUNT naming count', () => {
