@@ -25,17 +25,17 @@ export interface Bounds {
   readonly size: number
   readonly lb: number
   readonly ub: number
-  /** ub - lb, including alignment padding for structs. */
+  /** ub - lb; without a resized ub, ub is rounded up to `alignment` (every constructor, docs/datatypes.md). */
   readonly extent: number
   /** Lowest and highest byte actually occupied by data (ignoring markers); 0/0 when size is 0. */
   readonly trueLb: number
   readonly trueUb: number
-  /** Largest alignment of the elementary members (struct padding rule of MPICH/Open MPI). */
+  /** Largest alignment of the elementary members: the standard's ε rounds the extent to it. */
   readonly alignment: number
   /** True when lb/ub come from a resized marker (sticky through structs). */
   readonly explicitLb: boolean
   readonly explicitUb: boolean
-  /** Number of elementary elements in one instance (pair types count as one). */
+  /** Number of elementary elements in one instance (pair types count as one, as Open MPI's MPI_Get_elements does). */
   readonly elements: number
 }
 
