@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  BYTE, contiguous, DOUBLE_INT, dup, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, resized, struct,
+  BYTE, contiguous, DOUBLE_INT, dup, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, packSize, resized, struct,
   subarray, typeFromJson, typeToJson, unpack, vector, type Datatype, type TypeSpec,
 } from '../src/index.js'
 import { generatedTypeArb } from './arbitraries.js'
@@ -210,6 +210,14 @@ describe('hostile type input', () => {
     expect(err).toBeInstanceOf(MpiError)
     expect((err as MpiError).errorClass).toBe('ERR_COUNT')
     expect((err as MpiError).message).toMatch(/^count: 1000000000000 instances/)
+  })
+
+  it('the 2^53 error names what overflows: the packed bytes, or the memory a large extent spans', () => {
+    const wide = vector(3, 2, 5, FLOAT64) // 48 bytes of data in an extent of 96
+    expect(() => packSize(wide, 2 ** 47)).toThrow(
+      'count: 140737488355328 instances span 13510798882111488 bytes of memory (extent 96), past the 2^53-byte range')
+    expect(() => packSize(wide, 2 ** 48)).toThrow(
+      'count: 281474976710656 instances of a 48-byte type pack into 13510798882111488 bytes, past the 2^53-byte range')
   })
 
   it('a plain Array as a buffer is ERR_BUFFER naming the argument, not a TypeError', () => {
