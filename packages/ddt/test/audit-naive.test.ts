@@ -18,7 +18,14 @@ const PAIRS: Record<string, Entry[]> = {
   float_int: [[0, 4], [4, 4]], double_int: [[0, 8], [8, 4]], short_int: [[0, 2], [4, 4]], '2int': [[0, 4], [4, 4]],
 }
 
-const extentOf = (spec: TypeSpec): number => typeFromJson(spec).extent
+// memoized by spec object: nested specs are shared subtrees, and rebuilding each level's members is exponential in depth
+const extents = new WeakMap<object, number>()
+const extentOf = (spec: TypeSpec): number => {
+  if (typeof spec === 'string') return typeFromJson(spec).extent
+  let e = extents.get(spec)
+  if (e === undefined) extents.set(spec, e = typeFromJson(spec).extent)
+  return e
+}
 const shift = (es: readonly Entry[], by: number): Entry[] => es.map(([d, l]) => [d + by, l])
 
 /** Indices of one darray dimension that process coordinate `c` owns, ascending. */
@@ -54,8 +61,17 @@ function arrayEntries(sizes: readonly number[], perDim: readonly number[][], ord
   return out
 }
 
+const typemaps = new WeakMap<object, Entry[]>()
+
 /** The typemap of one instance: data entries in typemap order. */
 function typemap(spec: TypeSpec): Entry[] {
+  if (typeof spec === 'string') return walk(spec)
+  let t = typemaps.get(spec)
+  if (t === undefined) typemaps.set(spec, t = walk(spec))
+  return t
+}
+
+function walk(spec: TypeSpec): Entry[] {
   if (typeof spec === 'string') return PAIRS[spec] ?? [[0, SIZES[spec]!]]
   const out: Entry[] = []
   switch (spec.kind) {
