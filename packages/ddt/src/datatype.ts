@@ -25,17 +25,17 @@ export interface Bounds {
   readonly size: number
   readonly lb: number
   readonly ub: number
-  /** ub - lb, including alignment padding for structs. */
+  /** ub - lb; without a resized ub, ub is rounded up to `alignment` (every constructor, docs/datatypes.md). */
   readonly extent: number
   /** Lowest and highest byte actually occupied by data (ignoring markers); 0/0 when size is 0. */
   readonly trueLb: number
   readonly trueUb: number
-  /** Largest alignment of the elementary members (struct padding rule of MPICH/Open MPI). */
+  /** Largest alignment of the elementary members: the standard's ε rounds the extent to it. */
   readonly alignment: number
   /** True when lb/ub come from a resized marker (sticky through structs). */
   readonly explicitLb: boolean
   readonly explicitUb: boolean
-  /** Number of elementary elements in one instance (pair types count as one). */
+  /** Number of elementary elements in one instance (pair types count as one, as Open MPI's MPI_Get_elements does). */
   readonly elements: number
 }
 
@@ -56,7 +56,7 @@ export interface Datatype extends Bounds {
   /** Run-length encoded signature of one instance, adjacent equal names merged. */
   readonly signature: readonly SignatureRun[]
   readonly committed: boolean
-  /** Constructor levels above the elementary types (0 for elementary types). */
+  /** Constructor levels above the elementary types (0 for elementary types; dup counts as one), at most MAX_TYPE_DEPTH. */
   readonly depth: number
   /** Compiles the type (dataloops, generated kernels) once; returns the same type. */
   commit(): Datatype

@@ -60,6 +60,10 @@ function issueToError(issue: z.core.$ZodIssue, path: Path, input: unknown, prefi
   }
   if (issue.code === 'invalid_union') {
     if (value === undefined) return new MpiError(ERR_ARG, `${where}: missing (expected a type)`)
+    // typeFromJson('{"kind": ...}'): the text of a type, not its value; say so rather than quote it back as a name
+    if (typeof value === 'string' && /^\s*[[{]/.test(value)) {
+      return new MpiError(ERR_TYPE, `${where}: a string holding JSON text, not a type (JSON.parse it first, or use parseTypeFile)`)
+    }
     if (typeof value === 'string') return new MpiError(ERR_TYPE, `${where}: unknown elementary type '${value}'`)
     return new MpiError(ERR_TYPE, `${where}: expected an elementary type name or an object with "kind"`)
   }
@@ -131,7 +135,10 @@ function located(where: string, build: () => Datatype): Datatype {
   }
 }
 
-/** A datatype from its JSON form; errors are MpiErrors naming the offending field. */
+/**
+ * A datatype from its JSON form, the parsed value (an elementary name or an object with "kind");
+ * for the text of a type file use {@link parseTypeFile}. Errors are MpiErrors naming the offending field.
+ */
 export function typeFromJson(value: unknown, prefix = ''): Datatype {
   return typeFromSpec(parseTypeSpec(value, prefix), prefix === '' ? 'type' : prefix)
 }

@@ -31,6 +31,7 @@ export class DatatypeImpl implements Datatype {
     bounds: FullBounds,
     signature: readonly SignatureRun[] | (() => readonly SignatureRun[]),
     predefined = false,
+    depth = depthOf(lowered),
   ) {
     // Predefined types are usable without commit, as in MPI.
     this.isCommitted = predefined
@@ -45,7 +46,7 @@ export class DatatypeImpl implements Datatype {
     this.explicitLb = bounds.explicitLb
     this.explicitUb = bounds.explicitUb
     this.elements = bounds.elements
-    this.depth = depthOf(lowered)
+    this.depth = depth
     if (typeof signature === 'function') this.signatureSource = signature
     else this.signatureCache = signature
   }
@@ -76,6 +77,13 @@ export class DatatypeImpl implements Datatype {
  */
 export const MAX_TYPE_DEPTH = 256
 
+function checkDepth(depth: number, spec: TypeSpec): void {
+  if (depth > MAX_TYPE_DEPTH) {
+    const kind = typeof spec === 'string' ? spec : spec.kind
+    throw new MpiError(ERR_TYPE, `${kind}: types nest at most ${MAX_TYPE_DEPTH} constructors deep`)
+  }
+}
+
 function depthOf(lowered: Lowered): number {
   if (lowered.kind === 'elem') return 0
   if (lowered.kind !== 'struct') return lowered.child.depth + 1
@@ -86,10 +94,7 @@ function depthOf(lowered: Lowered): number {
 
 /** A derived type whose bounds and signature follow from its lowered form. */
 export function derivedType(spec: TypeSpec, lowered: Exclude<Lowered, { kind: 'elem' }>): Datatype {
-  if (depthOf(lowered) > MAX_TYPE_DEPTH) {
-    const kind = typeof spec === 'string' ? spec : spec.kind
-    throw new MpiError(ERR_TYPE, `${kind}: types nest at most ${MAX_TYPE_DEPTH} constructors deep`)
-  }
+  checkDepth(depthOf(lowered), spec)
   const bounds = boundsOfLowered(lowered)
   // Past 2^53 byte offsets stop being exact; refuse rather than compute wrong bounds.
   for (const value of [bounds.size, bounds.lb, bounds.ub, bounds.trueLb, bounds.trueUb, bounds.extent, bounds.trueExtent]) {
@@ -101,9 +106,14 @@ export function derivedType(spec: TypeSpec, lowered: Exclude<Lowered, { kind: 'e
   return new DatatypeImpl(spec, lowered, bounds, () => signatureOfLowered(lowered))
 }
 
-/** A type that is `oldtype` under another spec (dup): same lowered form, bounds, signature. */
+/**
+ * A type that is `oldtype` under another spec (dup): same lowered form, bounds, signature. Its
+ * spec nests one level deeper, so it counts as a level: a chain of dups past MAX_TYPE_DEPTH would
+ * otherwise build a type whose JSON typeFromJson refuses.
+ */
 export function aliasType(spec: TypeSpec, oldtype: Datatype): Datatype {
-  return new DatatypeImpl(spec, oldtype.lowered, oldtype, () => oldtype.signature)
+  checkDepth(oldtype.depth + 1, spec)
+  return new DatatypeImpl(spec, oldtype.lowered, oldtype, () => oldtype.signature, false, oldtype.depth + 1)
 }
 
 /** An elementary type with bounds given by the elementary table. */

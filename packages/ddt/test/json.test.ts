@@ -86,6 +86,9 @@ describe('JSON errors name the offending field', () => {
 
   it('unknown names and kinds are ERR_TYPE', () => {
     expectMpiError(() => typeFromJson('int33'), 'ERR_TYPE', "type: unknown elementary type 'int33'")
+    // the text of a type instead of its value is named as such, not quoted back as a type name
+    expectMpiError(() => typeFromJson(' {"kind": "dup", "oldtype": "int32"}'), 'ERR_TYPE',
+      'type: a string holding JSON text, not a type (JSON.parse it first, or use parseTypeFile)')
     expectMpiError(() => typeFromJson({ kind: 'vectro' }), 'ERR_TYPE', 'kind: unknown kind "vectro"')
     expectMpiError(() => typeFromJson({ kind: 'contiguous', count: 2, oldtype: { kind: 'resized', lb: 0, extent: 4, oldtype: 'float16' } }),
       'ERR_TYPE', "oldtype.oldtype: unknown elementary type 'float16'")

@@ -4,8 +4,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  BYTE, contiguous, DOUBLE_INT, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, resized, struct,
-  subarray, typeFromJson, unpack, vector, type Datatype, type TypeSpec,
+  BYTE, contiguous, DOUBLE_INT, dup, FLOAT64, flatten, hindexedBlock, hvector, INT16, INT32, INT8, MpiError, pack, packSize, resized, struct,
+  subarray, typeFromJson, typeToJson, unpack, vector, type Datatype, type TypeSpec,
 } from '../src/index.js'
 import { generatedTypeArb } from './arbitraries.js'
 import { disagreement } from './standard-agreement.js'
@@ -193,6 +193,16 @@ describe('hostile type input', () => {
     expect(t.depth).toBe(256)
   })
 
+  it('dup counts as a level: a chain of dups stops at 256, and what it builds reads back from its JSON', () => {
+    let t = dup(INT32)
+    expect(t.depth).toBe(1)
+    for (let i = 1; i < 256; i++) t = dup(t)
+    expect(t.depth).toBe(256)
+    expect(typeFromJson(typeToJson(t)).depth).toBe(256)
+    expect(() => dup(t)).toThrow(/dup: types nest at most 256 constructors deep/)
+    expect(() => contiguous(1, t)).toThrow(/contiguous: types nest at most 256 constructors deep/)
+  })
+
   it('a count whose span passes 2^53 bytes is ERR_COUNT naming count', () => {
     const t = contiguous(1 << 20, FLOAT64).commit()
     let err: unknown
@@ -200,6 +210,14 @@ describe('hostile type input', () => {
     expect(err).toBeInstanceOf(MpiError)
     expect((err as MpiError).errorClass).toBe('ERR_COUNT')
     expect((err as MpiError).message).toMatch(/^count: 1000000000000 instances/)
+  })
+
+  it('the 2^53 error names what overflows: the packed bytes, or the memory a large extent spans', () => {
+    const wide = vector(3, 2, 5, FLOAT64) // 48 bytes of data in an extent of 96
+    expect(() => packSize(wide, 2 ** 47)).toThrow(
+      'count: 140737488355328 instances span 13510798882111488 bytes of memory (extent 96), past the 2^53-byte range')
+    expect(() => packSize(wide, 2 ** 48)).toThrow(
+      'count: 281474976710656 instances of a 48-byte type pack into 13510798882111488 bytes, past the 2^53-byte range')
   })
 
   it('a plain Array as a buffer is ERR_BUFFER naming the argument, not a TypeError', () => {

@@ -99,6 +99,27 @@ describe('argument errors', () => {
       'rank 1: recv(source=0, tag=0, count=4 x int32): type signature mismatch: rank 0 sent float64 elements, received as int32'])
   })
 
+  it('MPI_2INT matches two int32 (MPI-4.1 §6.9.4: as if contiguous(2, MPI_INT)); against float32 it is still a mismatch', async () => {
+    const got = await run({ ranks: 2 }, async (comm) => {
+      if (comm.rank === 0) {
+        await comm.send(new Int32Array([5, 6]), 2, I32, 1, 0)
+        await comm.send(new Int32Array([7, 8]), 1, types.TWO_INT, 1, 1)
+        return []
+      }
+      const a = new Int32Array(2), b = new Int32Array(2)
+      await comm.recv(a, 1, types.TWO_INT, 0, 0)
+      await comm.recv(b, 2, I32, 0, 1)
+      return [...a, ...b]
+    })
+    expect(got.results[1]).toEqual([5, 6, 7, 8])
+    const f = await failure(run({ ranks: 2 }, async (comm) => {
+      if (comm.rank === 0) await comm.send(new Int32Array(2), 1, types.TWO_INT, 1, 0)
+      else await comm.recv(new Float32Array(2), 2, types.FLOAT32, 0, 0)
+    }))
+    expect([f.cls, f.message]).toEqual(['ERR_TYPE',
+      'rank 1: recv(source=0, tag=0, count=2 x float32): type signature mismatch: rank 0 sent int32 elements, received as float32'])
+  })
+
   it('run options and type attributes are validated, naming the field', async () => {
     expect(await failure(run({ ranks: 0 }, () => 0))).toMatchObject({ cls: 'ERR_ARG', message: 'run options: ranks: expected a positive integer' })
     expect(await failure(run({ ranks: 2, mode: 'fast' as 'data' }, () => 0))).toMatchObject({ message: "run options: mode: expected 'data' or 'timing'" })

@@ -138,7 +138,7 @@ export class Segment {
    * frames and position, work counters at zero. A pooled segment taken again without a new one.
    */
   copyFrom(src: Segment): void {
-    if (src.p !== this.p) throw new RangeError('Segment.copyFrom: a segment of another program')
+    if (src.p !== this.p) throw new MpiError(ERR_ARG, 'Segment.copyFrom: the source walks another program (another type or count)')
     this.fNode.set(src.fNode)
     this.fIdx.set(src.fIdx)
     this.fBase.set(src.fBase)

@@ -29,7 +29,11 @@ export function checkSpan(type: Datatype, count: number, field = 'count'): void 
   const packed = count * type.size
   const reach = count === 0 ? 0 : (count - 1) * Math.abs(type.extent) + type.trueExtent
   if (Number.isSafeInteger(packed) && Number.isSafeInteger(reach)) return
-  throw new MpiError(ERR_COUNT, `${field}: ${count} instances of a ${type.size}-byte type exceed the 2^53-byte range`)
+  // name what overflows: a small type with a large extent spans far more bytes than it packs
+  const what = Number.isSafeInteger(packed)
+    ? `span ${reach} bytes of memory (extent ${type.extent})`
+    : `of a ${type.size}-byte type pack into ${packed} bytes`
+  throw new MpiError(ERR_COUNT, `${field}: ${count} instances ${what}, past the 2^53-byte range`)
 }
 
 /**
