@@ -17,6 +17,9 @@ export function collectSet(value: string, previous: string[] | undefined): strin
   return [...(previous ?? []), value]
 }
 
+/** What a profile error starts with: the option that named the profile (a command whose argument is the file passes ''). */
+const OPTION_LABEL = '--profile: '
+
 export function loadProfile(ref: string | undefined, set: readonly string[] = [], extra: Readonly<Record<string, unknown>> = {}): Profile {
   return loadNamedProfile(ref, set, extra).values
 }
@@ -25,18 +28,18 @@ export function loadProfile(ref: string | undefined, set: readonly string[] = []
  * The profile of `--profile` and `--set` with the source of every value: inherited values keep
  * theirs, a file's own values are credited to the file, `--set` values to `override (--set)`.
  */
-export function loadNamedProfile(ref: string | undefined, set: readonly string[] = [], extra: Readonly<Record<string, unknown>> = {}): NamedProfile {
+export function loadNamedProfile(ref: string | undefined, set: readonly string[] = [], extra: Readonly<Record<string, unknown>> = {}, label = OPTION_LABEL): NamedProfile {
   const overrides = parseSet(set)
   const name = ref ?? 'sc19'
   try {
-    const base = isProfileFileRef(name) ? ownName(readProfileFile(readProfileText(name), name)) : getNamedProfile(name)
+    const base = isProfileFileRef(name) ? ownName(readProfileFile(readProfileText(name, label), name)) : getNamedProfile(name)
     const p = withOverrides(withOverrides(base, extra, () => 'override'), overrides, () => 'override (--set)')
     if (set.length === 0) return p
     // a changed machine does not keep the plain name it started from
     const changed = `${p.name}+set`
     return { ...p, name: changed, values: { ...p.values, name: changed } }
   } catch (err) {
-    if (err instanceof ProfileError) throw new UsageError(`--profile: ${err.message}`)
+    if (err instanceof ProfileError) throw new UsageError(`${label}${err.message}`)
     throw err
   }
 }
@@ -67,11 +70,11 @@ export function parseSet(set: readonly string[]): Record<string, string> {
   }
 }
 
-function readProfileText(path: string): string {
+function readProfileText(path: string, label: string): string {
   try {
     return readFileSync(path, 'utf8')
   } catch (err) {
-    throw new UsageError(`--profile: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
+    throw new UsageError(`${label}cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})`)
   }
 }
 
@@ -86,14 +89,14 @@ export interface NamedRef {
  * For commands whose runs take a profile by name (figures, built-in apps): the name itself when
  * there is nothing to change, else the loaded profile registered under a fresh name.
  */
-export function profileNameFor(ref: string | undefined, set: readonly string[]): NamedRef {
+export function profileNameFor(ref: string | undefined, set: readonly string[], label = OPTION_LABEL): NamedRef {
   const file = ref !== undefined && isProfileFileRef(ref)
   if (set.length === 0 && !file) {
     // an unknown name fails here, naming --profile, not later inside a figure or a worker thread
-    if (ref !== undefined) loadNamedProfile(ref)
+    if (ref !== undefined) loadNamedProfile(ref, [], {}, label)
     return { name: ref, custom: undefined }
   }
-  const profile = loadNamedProfile(ref, set)
+  const profile = loadNamedProfile(ref, set, {}, label)
   const name = registerProfile(profile.values, file ? profile.description : `--set ${set.join(' ')}`, profile.sources)
   return { name, custom: { ...profile.values, name } }
 }

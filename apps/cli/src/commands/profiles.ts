@@ -9,8 +9,6 @@ import { parseOptions } from '../options.js'
 import { formatTable } from '../table.js'
 import { parseSet, profileNameFor } from '../profile-option.js'
 
-const PROFILE_PREFIX = '--profile: '
-
 const ProfilesOptions = z.object({
   json: z.boolean().default(false),
   set: z.array(z.string()).default([]),
@@ -28,15 +26,14 @@ export function registerProfiles(program: Command): void {
       try {
         if (name !== undefined && isProfileFileRef(name)) {
           // A file: registered under its own name (with its values' sources), then shown like any other.
-          const shown = profileNameFor(name, []).name!
+          // its errors start with the file: it is this command's argument, not a --profile option
+          const shown = profileNameFor(name, [], '').name!
           process.stdout.write(`${showOne(shown, opts.json, opts.set)}\n`)
           return
         }
         process.stdout.write(`${name === undefined ? listAll(opts.json, opts.set) : showOne(name, opts.json, opts.set)}\n`)
       } catch (err) {
         if (err instanceof ProfileError) throw new UsageError(err.message)
-        // the file is this command's argument, not a --profile option: its errors start with the file
-        if (err instanceof UsageError && err.message.startsWith(PROFILE_PREFIX)) throw new UsageError(err.message.slice(PROFILE_PREFIX.length))
         throw err
       }
     })
