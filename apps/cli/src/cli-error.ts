@@ -52,8 +52,8 @@ export interface JsonError {
 
 export function jsonError(err: unknown, message: string): JsonError {
   if (!(err instanceof Error)) return { name: 'Error', message }
-  // A program's failure (ProgramError) carries the runtime's error as its cause: that one is named.
-  const what = err.name === 'ProgramError' && err.cause instanceof Error ? err.cause : err
+  // A usage line made from the runtime's error (run's ProgramError) carries it as its cause: that one is named.
+  const what = err instanceof UsageError && err.cause instanceof Error ? err.cause : err
   const { errorClass, rank } = what as { errorClass?: unknown; rank?: unknown }
   return {
     name: what.name,
