@@ -53,7 +53,7 @@ function play(handlers: readonly Handler[], ride: boolean): { trace: Entry[]; ex
       }
       const end = clock + h.tail
       laneClock[h.lane] = end
-      if (ride) dma.endRide(end)
+      if (ride) dma.endRide(Float64Array.of(end))
       // The end event, pushed right after endRide (as the HER scheduler does).
       sim.at(end, () => {
         if (ride) dma.rideDone(h.lane)
@@ -98,12 +98,12 @@ describe('DmaEngine riding leads', () => {
     sim.at(0, () => {
       dma.beginRide(0)
       dma.writeAt(500, 64, 0, 1, 0, false)
-      dma.endRide(500)
+      dma.endRide(Float64Array.of(500))
       sim.at(500, () => dma.rideDone(0))
       // Lane 1's lead is issued before its handler's end: its event is pushed by endRide.
       dma.beginRide(1)
       dma.writeAt(300, 64, 1, 2, 0, false)
-      dma.endRide(400)
+      dma.endRide(Float64Array.of(400))
       sim.at(400, () => dma.rideDone(1))
     })
     expect(sim.pending).toBe(1)

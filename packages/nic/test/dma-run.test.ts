@@ -91,7 +91,7 @@ function play(handlers: readonly Handler[], runs: boolean | 'in-place', lanes: n
       }
       const end = clock + h.tail
       laneClock[h.lane] = end
-      if (h.ride) dma.endRide(end)
+      if (h.ride) dma.endRide(Float64Array.of(end))
       sim.at(end, () => {
         if (h.ride) dma.rideDone(h.lane)
         dma.settle()

@@ -6,7 +6,9 @@ import { Cluster, HostEventQueue, ReturnCode, Simulator, makeEvent, setHostEvent
 const HEADER = { source: 3, target: 4, matchBits: 9n, length: 16, remoteOffset: 0, hdrData: 0, userHeader: [], messageId: 7 } as MessageHeader
 
 function put(q: HostEventQueue, userPtr: number): HostEvent {
-  return q.event('put', 5, 1, 2, userPtr, HEADER, 16, 0, 0, 0, '', null, 4)
+  q.times[0] = 5
+  q.times[1] = 4
+  return q.event('put', 1, 2, userPtr, HEADER, 16, 0, 0, 0, '', null)
 }
 
 /** Lets the queued deliveries run (one microtask turn each). */
@@ -39,7 +41,8 @@ describe('host event reuse', () => {
   it('reuses discarded events; keeps what a log, a waiter or a listener that keeps events may hold', async () => {
     const q = new HostEventQueue(new Simulator(), false)
     q.listen((e) => e.userPtr === 1, () => {}, (e) => e.kind === 'unlink')
-    const u = q.event('unlink', 1, 1, 2, 1, HEADER, 0, 0, 0, 0, '', null, 1)
+    q.times.fill(1)
+    const u = q.event('unlink', 1, 2, 1, HEADER, 0, 0, 0, 0, '', null)
     q.post(u)
     expect(u.kind).toBe('released')
     expect(put(q, 1)).toBe(u)
@@ -58,7 +61,8 @@ describe('host event reuse', () => {
     // with a log every event stays as posted
     const logged = new HostEventQueue(new Simulator(), true)
     logged.listen(() => true, () => {}, (e) => e.kind === 'unlink', true)
-    const y = logged.event('unlink', 1, 1, 2, 1, HEADER, 0, 0, 0, 0, '', null, 1)
+    logged.times.fill(1)
+    const y = logged.event('unlink', 1, 2, 1, HEADER, 0, 0, 0, 0, '', null)
     logged.post(y)
     expect(y.kind).toBe('unlink')
     expect(logged.log).toEqual([y])

@@ -53,7 +53,7 @@ function run(t: Traffic, reuseObjects: boolean): string[] {
   }
   t.msgs.forEach((m, k) => {
     const user = `msg${k}`
-    const onInjected = m.notify ? (id: number, time: number, u: unknown) => log.push(`injected m${id} ${time}@${sim.now} ${String(u)}`) : undefined
+    const onInjected = m.notify ? (id: number, u: unknown) => log.push(`injected m${id} @${sim.now} ${String(u)}`) : undefined
     const datas = m.chunks.map((b, c) => (t.data ? pattern(k * 10 + c, b) : null))
     sim.at(m.at, () => {
       if (m.chunks.length === 1) {

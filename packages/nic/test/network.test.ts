@@ -85,7 +85,7 @@ describe('Network timing (closed forms)', () => {
   it('a 4 MiB stream takes size over the link rate plus the pipeline fill', () => {
     const { sim, net, seen } = setup(2)
     let injectedAt = -1
-    net.send({ src: 0, dst: 1, bytes: 4 * 1024 * 1024, onInjected: (_id, t) => (injectedAt = t) })
+    net.send({ src: 0, dst: 1, bytes: 4 * 1024 * 1024, onInjected: () => (injectedAt = sim.now) })
     sim.run()
     expect(seen.length).toBe(2048)
     expect(seen[2047]!.at).toBe(2048 * FULL + L) // 171_887_720 ps

@@ -47,8 +47,8 @@ export abstract class BookingCore<T> {
   constructor(sim: Simulator, pcie: PcieModel, lanes: number, onWrite: DmaWriteSink<T> | null, onWriteRun: DmaRunSink<T> | null, keepSeries: boolean) {
     this.sim = sim
     this.pcie = pcie
-    this.writeCh = new DmaChannel(pcie.params.maxOutstanding)
-    this.readCh = new DmaChannel(pcie.params.maxOutstanding)
+    this.writeCh = new DmaChannel(pcie.params.maxOutstanding, pcie.writeLatencyPs)
+    this.readCh = new DmaChannel(pcie.params.maxOutstanding, pcie.readLatencyPs)
     this.deferred = new DeferredLanes<T>(lanes)
     this.onWrite = onWrite
     this.onWriteRun = onWriteRun
@@ -63,19 +63,47 @@ export abstract class BookingCore<T> {
   settle(): void {
     // earliest is Infinity when nothing waits.
     const sim = this.sim
-    if (this.deferred.earliest <= sim.now) this.bookDeferred(sim.now, sim.seq)
+    if (this.deferred.earliest <= sim.now) this.bookDeferredNow()
   }
 
-  /** Books deferred requests before (until, seq) in (time, sequence) order (DmaBooking). */
-  protected abstract bookDeferred(until: Ps, seq: number): void
+  /**
+   * The time bound of the booking pass running (bookDeferred's `until`). The pass's loops are far
+   * too large for V8 to inline, and a time past 2^31 ps passed to a call it does not inline is
+   * boxed; bookDeferred, small enough to be inlined into its callers, passes it here.
+   */
+  protected bookUntil: Ps = 0
 
-  /** Books a request issued at `at` (not before any booked so far). */
-  protected book(ch: DmaChannel, at: Ps, bytes: number, latency: Ps): Ps {
+  /** Books deferred requests before (until, seq) in (time, sequence) order (DmaBooking). */
+  protected bookDeferred(until: Ps, seq: number): void {
+    this.bookUntil = until
+    this.bookBefore(seq)
+  }
+
+  /** bookDeferred(now, the running event's number), passing no time (see bookUntil). */
+  protected bookDeferredNow(): void {
+    this.bookUntil = this.sim.now
+    this.bookBefore(this.sim.seq)
+  }
+
+  /** bookDeferred(bookUntil, seq): the booking pass. */
+  protected abstract bookBefore(seq: number): void
+
+  /**
+   * The issue time of the next book call. (A field, not an argument: V8 does not inline book into
+   * every caller, and a time past 2^31 ps passed to a call it does not inline is boxed.)
+   */
+  protected issueAt: Ps = 0
+
+  /**
+   * Books a request issued at issueAt (not before any booked so far); its completion time goes to
+   * ch.bookedDone.
+   */
+  protected book(ch: DmaChannel, bytes: number): void {
+    const at = this.issueAt
     if (at < this.depthAt) throw new DmaError('DMA issued after finish(): the depth series is closed')
     this.retire(at)
-    const t = ch.book(at, this.pcie.wirePs(bytes), latency, bytes)
+    ch.book(at, this.pcie.wirePs(bytes), bytes)
     this.recordDepth(at, ++this.outstanding)
-    return t
   }
 
   /** A queue-depth sample: into the series when it is kept; the peak either way. */

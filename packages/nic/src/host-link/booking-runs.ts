@@ -28,7 +28,8 @@ export abstract class BookingRuns<T> extends BookingCore<T> {
    * is not one of these), at a new size (RUNS_WIRE: the front lane's head run's size is not
    * runBytes), or at a lane (returned, >= 0) that goes back in the order by q.insert.
    */
-  protected bookRuns(until: Ps, after: number): number {
+  protected bookRuns(after: number): number {
+    const until = this.bookUntil
     const q = this.deferred
     const wch = this.writeCh
     const win = wch.window

@@ -22,21 +22,26 @@ export abstract class DmaBooking<T> extends BookingRuns<T> {
    * engine: a write of writeAt is heard of at once, a run's writes when the run ends, and a run
    * left part-way before this returns (or a host-event write is heard of).
    */
-  protected bookDeferred(until: Ps, seq: number): void {
+  protected bookBefore(seq: number): void {
     const q = this.deferred
-    // Requests are taken while they come before (until, after): (until, seq) included.
+    // Requests are taken while they come before (until, after): (until, seq) included. (A sink
+    // that uses the engine runs a booking pass of its own inside this one: bookUntil is set again
+    // before each call.)
+    const until = this.bookUntil
     const after = seq + 1
     if (this.depthSeries !== null) {
-      this.bookGeneral(until, after, false)
+      this.bookGeneral(after, false)
     } else {
       // bookRuns books the common passes; what it stops at, bookGeneral books (one pass).
       for (;;) {
-        const r = this.bookRuns(until, after)
+        this.bookUntil = until
+        const r = this.bookRuns(after)
         if (r === RUNS_DONE) break
         if (r === RUNS_GENERAL) {
           // it books the front lane's head at least: a pass that booked nothing would repeat forever
           const size = q.size
-          this.bookGeneral(until, after, true)
+          this.bookUntil = until
+          this.bookGeneral(after, true)
           if (q.size === size) throw new DmaError('DMA booking made no progress (an engine bug)')
         } else if (r === RUNS_WIRE) {
           const b = q.lane[q.order[q.front]!]!.headBytes
@@ -55,7 +60,8 @@ export abstract class DmaBooking<T> extends BookingRuns<T> {
    * bookDeferred's passes, all of them (once false) or one (once true), any request: reads,
    * writes of writeAt, host-event writes, runs' last writes, a depth series kept.
    */
-  private bookGeneral(until: Ps, after: number, once: boolean): void {
+  private bookGeneral(after: number, once: boolean): void {
+    const until = this.bookUntil
     const q = this.deferred
     const pcie = this.pcie
     const wl = pcie.writeLatencyPs
@@ -152,7 +158,8 @@ export abstract class DmaBooking<T> extends BookingRuns<T> {
         if ((flags & DEFERRED_WRITE) === 0) {
           // A read books the read channel: of the locals only the depth record changes.
           this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
-          this.book(this.readCh, t, bytes, pcie.readLatencyPs)
+          this.issueAt = t
+          this.book(this.readCh, bytes)
           outstanding = this.outstanding
           depthAt = this.depthAt
           depthPeak = this.depthPeak

@@ -49,8 +49,14 @@ export class DmaChannel {
   readonly window: Float64Array
   /** issued mod window length (kept as a counter: no division per request) */
   slot = 0
+  /**
+   * Completion time of the request booked last. (A field, not book's return value: a time past
+   * 2^31 ps returned from a call V8 does not inline is boxed, 16 B a request.)
+   */
+  bookedDone: Ps = 0
 
-  constructor(maxOutstanding: number) {
+  /** `latencyPs`: from the end of a request's wire time to its completion. */
+  constructor(maxOutstanding: number, readonly latencyPs: Ps) {
     this.window = new Float64Array(maxOutstanding)
   }
 
@@ -61,16 +67,16 @@ export class DmaChannel {
     return free > w ? free : w
   }
 
-  /** Books a request; returns its completion time. */
-  book(now: Ps, wire: Ps, latency: Ps, bytes: number): Ps {
+  /** Books a request; its completion time goes to bookedDone. */
+  book(now: Ps, wire: Ps, bytes: number): void {
     const start = this.nextStart(now)
     this.linkFree = start + wire
-    const done = this.linkFree + latency
+    const done = this.linkFree + this.latencyPs
     this.window[this.slot] = done
     if (++this.slot === this.window.length) this.slot = 0
     this.issued++
     this.bytes += bytes
     this.pending.push(done)
-    return done
+    this.bookedDone = done
   }
 }

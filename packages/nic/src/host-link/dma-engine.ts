@@ -69,16 +69,42 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
   }
 
   /**
+   * Completion time of the request issued last (write, read, writeNow, readNow; writeAt and readAt:
+   * for a request deferred to a later issue time, the projection they return). The per-packet
+   * callers read it here: a time past 2^31 ps returned from a call V8 does not inline is boxed
+   * (16 B a request), and a field read is not.
+   */
+  completion: Ps = 0
+  /** writeAt's and readAt's issue time, for their bodies (see completion). */
+  private requestAt: Ps = 0
+
+  /**
    * Writes `bytes` from the NIC to host memory (0 is legal: it still sends a TLP). Returns the
    * time the data is in host memory; `done(arg)` runs then, if given.
    */
   write<A>(bytes: number, done?: DmaDone<A>, arg?: A): Ps {
-    return this.issue(this.writeCh, bytes, this.pcie.writeLatencyPs, done, arg)
+    this.issue(this.writeCh, bytes)
+    const t = this.completion
+    if (done !== undefined) this.sim.at(t, done, arg as A)
+    return t
   }
 
   /** Reads `bytes` of host memory into the NIC. Returns the time the data is on the NIC. */
   read<A>(bytes: number, done?: DmaDone<A>, arg?: A): Ps {
-    return this.issue(this.readCh, bytes, this.pcie.readLatencyPs, done, arg)
+    this.issue(this.readCh, bytes)
+    const t = this.completion
+    if (done !== undefined) this.sim.at(t, done, arg as A)
+    return t
+  }
+
+  /** As write(bytes), with the completion time left in `completion`. */
+  writeNow(bytes: number): void {
+    this.issue(this.writeCh, bytes)
+  }
+
+  /** As read(bytes), with the completion time left in `completion`. */
+  readNow(bytes: number): void {
+    this.issue(this.readCh, bytes)
   }
 
   /**
@@ -88,24 +114,41 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
    * projectWrite gives (what the issuer can know now).
    */
   writeAt(t: Ps, bytes: number, lane: number, tag: T, hostOffset: number, notify: boolean): Ps {
-    const now = this.sim.now
-    if (t <= now) {
-      const done = this.write(bytes)
-      if (this.onWrite !== null) this.onWrite(tag, done, bytes, hostOffset, notify)
-      return done
-    }
-    if (this.deferred.earliest <= now) this.bookDeferred(now, this.sim.seq)
-    this.defer(lane, t, bytes, hostOffset, notify ? DEFERRED_WRITE | DEFERRED_NOTIFY : DEFERRED_WRITE, tag)
-    return this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+    this.requestAt = t
+    this.writeAtRequest(bytes, lane, tag, hostOffset, notify)
+    return this.completion
   }
 
   /** As writeAt, for a read (no sink). */
   readAt(t: Ps, bytes: number, lane: number): Ps {
+    this.requestAt = t
+    this.readAtRequest(bytes, lane)
+    return this.completion
+  }
+
+  private writeAtRequest(bytes: number, lane: number, tag: T, hostOffset: number, notify: boolean): void {
+    const t = this.requestAt
     const now = this.sim.now
-    if (t <= now) return this.read(bytes)
-    if (this.deferred.earliest <= now) this.bookDeferred(now, this.sim.seq)
+    if (t <= now) {
+      this.issue(this.writeCh, bytes)
+      if (this.onWrite !== null) this.onWrite(tag, this.completion, bytes, hostOffset, notify)
+      return
+    }
+    if (this.deferred.earliest <= now) this.bookDeferredNow()
+    this.defer(lane, t, bytes, hostOffset, notify ? DEFERRED_WRITE | DEFERRED_NOTIFY : DEFERRED_WRITE, tag)
+    this.completion = this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+  }
+
+  private readAtRequest(bytes: number, lane: number): void {
+    const t = this.requestAt
+    const now = this.sim.now
+    if (t <= now) {
+      this.issue(this.readCh, bytes)
+      return
+    }
+    if (this.deferred.earliest <= now) this.bookDeferredNow()
     this.defer(lane, t, bytes, 0, 0, null)
-    return this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
+    this.completion = this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
   }
 
   /**
@@ -135,11 +178,14 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     let last = -1
     let s = sizeAt
     // Writes at or before now (a prefix: the times do not go back) are booked at once.
-    for (; i < count && times[k]! <= now; i++, s += sizeStride, k = (k + 1) & mask) last = this.write(sizes[s]!)
+    for (; i < count && times[k]! <= now; i++, s += sizeStride, k = (k + 1) & mask) {
+      this.issue(this.writeCh, sizes[s]!)
+      last = this.completion
+    }
     if (last >= 0 && this.onWriteRun !== null) this.onWriteRun(tag, last)
     if (i === count) return
     const q = this.deferred
-    if (q.earliest <= now) this.bookDeferred(now, this.sim.seq)
+    if (q.earliest <= now) this.bookDeferredNow()
     const flags = DEFERRED_WRITE | DEFERRED_RUN
     if (q.canLead(lane)) {
       checkSize(sizes[s]!)
@@ -222,13 +268,14 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
   }
 
   /**
-   * The handler of beginRide returned and ends at `end`; its end event is pushed right after this
+   * The handler of beginRide returned and ends at end[0]; its end event is pushed right after this
    * call. A lead issued at `end` whose event number is the one just before that end event's
    * would have run back to back with it, with nothing between (same time, adjacent numbers): it
    * rides on it (rideDone books it, as its own event would have). Otherwise its event is pushed
    * now under its reserved number, where it would have run anyway.
    */
-  endRide(end: Ps): void {
+  endRide(endAt: Float64Array): void {
+    const end = endAt[0]!
     const lane = this.rideLane
     const seq = this.rideSeq
     this.rideLane = -1
@@ -333,12 +380,13 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     this.retire(Infinity)
   }
 
-  private issue<A>(ch: DmaChannel, bytes: number, latency: Ps, done: DmaDone<A> | undefined, arg: A | undefined): Ps {
+  /** Books a request issued now; its completion time goes to `completion`. */
+  private issue(ch: DmaChannel, bytes: number): void {
     checkSize(bytes)
     this.settle()
-    const t = this.book(ch, this.sim.now, bytes, latency)
-    if (done !== undefined) this.sim.at(t, done, arg as A)
-    return t
+    this.issueAt = this.sim.now
+    this.book(ch, bytes)
+    this.completion = ch.bookedDone
   }
 
   private defer(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
@@ -380,10 +428,12 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     const tag = L.leadTag as T
     this.deferred.takeLead(lane)
     if ((flags & DEFERRED_WRITE) === 0) {
-      this.book(this.readCh, t, bytes, this.pcie.readLatencyPs)
+      this.issueAt = t
+      this.book(this.readCh, bytes)
       return
     }
-    const done = this.book(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
-    this.tell(tag, done, bytes, hostOffset, flags)
+    this.issueAt = t
+    this.book(this.writeCh, bytes)
+    this.tell(tag, this.writeCh.bookedDone, bytes, hostOffset, flags)
   }
 }

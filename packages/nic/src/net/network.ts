@@ -206,7 +206,7 @@ export class Network {
 
   /** The onInjected event of a message: its callback, then the message goes back to the pool. */
   private injected(msg: OutMessage): void {
-    msg.onInjected!(msg.id, this.sim.now, msg.user)
+    msg.onInjected!(msg.id, msg.user)
     this.releaseMessage(msg)
   }
 
@@ -441,7 +441,10 @@ export class Network {
     advance(msg)
     if (isDone(msg)) {
       removeAt(queue, qi)
-      if (msg.onInjected !== undefined) this.sim.at(port.injectFree, this.injectedFn, msg)
+      if (msg.onInjected !== undefined) {
+        this.sim.staged[0] = port.injectFree
+        this.sim.atStaged(this.injectedFn, msg)
+      }
       else this.releaseMessage(msg)
     }
     if (queue.length > 0) this.schedulePumpWhenFree(node)

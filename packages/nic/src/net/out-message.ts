@@ -35,7 +35,7 @@ export class OutMessage {
   src = 0
   dst = 0
   user: unknown = null
-  onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
+  onInjected: ((msgId: number, user: unknown) => void) | undefined = undefined
   chunks: OutChunk[] = []
   /** Index of the chunk being injected. */
   chunk = 0

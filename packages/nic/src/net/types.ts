@@ -8,8 +8,12 @@ export interface StreamSpec {
   dst: number
   /** Opaque user header copied by reference into every packet (match bits, tag, ...). */
   user?: unknown
-  /** Called once, when the last packet has left the source NIC, with the message's `user`. */
-  onInjected?: (msgId: number, time: Ps, user: unknown) => void
+  /**
+   * Called once, when the last packet has left the source NIC (the simulator's now), with the
+   * message's `user`. (No time argument: a time past 2^31 ps passed to a call V8 does not inline
+   * is boxed, once per message.)
+   */
+  onInjected?: (msgId: number, user: unknown) => void
 }
 
 /** A whole message (Network.send). */

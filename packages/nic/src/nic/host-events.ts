@@ -141,13 +141,23 @@ export class HostEventQueue {
   constructor(private readonly sim: Simulator, readonly keepLog = true) {}
 
   /**
-   * hostEvent for an event this queue will be posted: a released one refilled when there is one.
-   * The NIC's per-message events (put, send, unlink) come from here.
+   * The time and the first-byte time of the next `event` call: [time, firstByteAt]. A time past
+   * 2^31 ps passed to a call V8 does not inline is boxed (16 B each, per message); the NIC writes
+   * them here right before the call instead.
+   */
+  readonly times = new Float64Array(2)
+
+  /**
+   * hostEvent for an event this queue will be posted, at times[0] with firstByteAt times[1]: a
+   * released one refilled when there is one. The NIC's per-message events (put, send, unlink)
+   * come from here.
    */
   event<K extends HostEventKind>(
-    kind: K, time: Ps, node: number, meId: number, userPtr: number, header: MessageHeader, length: number, hostOffset: number,
-    droppedBytes: number, value: number, message: string, unexpected: UnexpectedMessage | null, firstByteAt: Ps,
+    kind: K, node: number, meId: number, userPtr: number, header: MessageHeader, length: number, hostOffset: number,
+    droppedBytes: number, value: number, message: string, unexpected: UnexpectedMessage | null,
   ): HostEventOf<K> {
+    const time = this.times[0]!
+    const firstByteAt = this.times[1]!
     const e = this.free.pop()
     // hostEvent holds the header for a new event
     if (e === undefined) return hostEvent(kind, time, node, meId, userPtr, header, length, hostOffset, droppedBytes, value, message, unexpected, firstByteAt)

@@ -32,13 +32,11 @@ export interface HpuServices {
   readonly atomicCycles: number
   /** Payload copies to host memory made in bulk later (the simulator's queue). */
   readonly hostCopies: HostCopies
-  /** DMAs issued from HPU `lane`, whose clock never goes back while a handler runs. */
-  dmaWrite(t: Ps, bytes: number, msg: ProcessedMessage, hostOffset: number, noEvent: boolean, lane: number): Ps
-  dmaRead(t: Ps, bytes: number, lane: number): Ps
   /**
-   * The NIC's DMA engine, for the runner: a handler's end event settles it (so the handler's DMAs
-   * issued for earlier times are booked by then), and a handler's first DMA may ride on that
-   * event (beginRide, endRide, rideDone).
+   * The NIC's DMA engine: a handler's DMAs are issued from its HPU's lane (writeAt, readAt: its
+   * clock never goes back while it runs). For the runner: a handler's end event settles it (so the
+   * handler's DMAs issued for earlier times are booked by then), and a handler's first DMA may
+   * ride on that event (beginRide, endRide, rideDone).
    */
   readonly dma: DmaEngine<ProcessedMessage>
   putFromDevice(t: Ps, data: Uint8Array | null, len: number, dest: PutDestination, msg: ProcessedMessage): void
@@ -151,7 +149,7 @@ export class HpuContext implements HandlerContext {
     const host = this.host
     if (src !== null && host !== null && len > 0) this.copyToHost(host, hostOffset, src, srcOffset, len)
     this.charge(this.issueCycles)
-    const done = this.services.dmaWrite(this.clockNow(), len, this.msg, hostOffset, noEvent, this.hpu)
+    const done = this.services.dma.writeAt(this.clockNow(), len, this.hpu, this.msg, hostOffset, !noEvent)
     if (blocking) this.waitUntil(done)
     return done
   }
@@ -268,7 +266,7 @@ export class HpuContext implements HandlerContext {
       this.copier.copy(dst, dstOffset, host, hostOffset, len)
     }
     this.charge(this.issueCycles)
-    const done = this.services.dmaRead(this.now, len, this.hpu)
+    const done = this.services.dma.readAt(this.now, len, this.hpu)
     if (blocking) this.waitUntil(done)
     return done
   }
@@ -327,7 +325,7 @@ export class HpuContext implements HandlerContext {
   hostFetchAdd(hostOffset: number, inc: number): number {
     this.checkHost(hostOffset, 4, 'hostFetchAdd')
     this.charge(this.issueCycles)
-    this.waitUntil(this.services.dmaRead(this.now, 4, this.hpu))
+    this.waitUntil(this.services.dma.readAt(this.now, 4, this.hpu))
     const host = this.hostBuffer
     if (host === null) return 0
     const v = new DataView(host.buffer, host.byteOffset, host.byteLength)
@@ -339,7 +337,7 @@ export class HpuContext implements HandlerContext {
   hostCompareAndSwap(hostOffset: number, expected: number, desired: number): boolean {
     this.checkHost(hostOffset, 4, 'hostCompareAndSwap')
     this.charge(this.issueCycles)
-    this.waitUntil(this.services.dmaRead(this.now, 4, this.hpu))
+    this.waitUntil(this.services.dma.readAt(this.now, 4, this.hpu))
     const host = this.hostBuffer
     if (host === null) return false
     const v = new DataView(host.buffer, host.byteOffset, host.byteLength)

@@ -40,7 +40,8 @@ export class HpuRunner implements HerExecutor {
     }
   }
 
-  execute(her: Her, hpu: number, start: Ps): Ps {
+  execute(her: Her, hpu: number, clock: Float64Array): void {
+    const start = clock[0]!
     const ctx = this.contexts[hpu]!
     const msg = her.msg!
     const context = msg.context
@@ -81,10 +82,9 @@ export class HpuRunner implements HerExecutor {
       her.code = ReturnCode.FAIL
       her.error = err instanceof Error ? `${err.name}: ${err.message}` : `handler threw ${String(err)}`
     }
-    const end = ctx.end()
+    clock[0] = ctx.end()
     // The scheduler pushes the end event right after this returns (nothing is pushed between).
-    this.dma.endRide(end)
-    return end
+    this.dma.endRide(clock)
   }
 
   /** An inbound packet's payload (data mode): its view, also told to the context with where it lies. */

@@ -86,7 +86,10 @@ export class InboundEngine implements HerSink<Her> {
     if (frag.kind === WIRE_ACK) {
       const now = this.p.sim.now
       const h = frag.header
-      this.p.postAt(this.p.events.event('ack', now, this.p.node, 0, 0, h, h.length, 0, 0, 0, '', null, now))
+      const ev = this.p.events
+      ev.times[0] = now
+      ev.times[1] = now
+      this.p.postAt(ev.event('ack', this.p.node, 0, 0, h, h.length, 0, 0, 0, '', null))
       this.p.network.release(pkt)
       return
     }
@@ -237,8 +240,9 @@ export class InboundEngine implements HerSink<Her> {
     this.seen(msg, frag, pkt)
     this.p.sim.hostCopies.flush()
     const kept = area.put(frag.fragOffset + pkt.offset, pkt.length, pkt.messageData === null ? null : pkt.data)
-    const done = this.p.dma.write(kept)
-    if (done > msg.lastWriteAt) msg.lastWriteAt = done
+    const dma = this.p.dma
+    dma.writeNow(kept)
+    if (dma.completion > msg.lastWriteAt) msg.lastWriteAt = dma.completion
     this.p.stats.packetsSpilled++
     this.p.stats.spilledBytes += kept
     this.p.network.release(pkt)
@@ -286,7 +290,10 @@ export class InboundEngine implements HerSink<Her> {
       }
       if (me.useOnce) {
         p.matching.unlink(me)
-        p.postAt(p.events.event('unlink', p.sim.now, p.node, me.id, msg.userPtr, header, 0, 0, 0, 0, '', null, p.sim.now))
+        const ev = p.events
+        ev.times[0] = p.sim.now
+        ev.times[1] = p.sim.now
+        p.postAt(ev.event('unlink', p.node, me.id, msg.userPtr, header, 0, 0, 0, 0, '', null))
       }
       if (me.list === 'overflow') {
         const stored = Math.max(0, Math.min(header.length, me.options.length - msg.depositBase))
@@ -352,8 +359,9 @@ export class InboundEngine implements HerSink<Her> {
         host.set(fit === len ? data : data.subarray(0, fit), hostOff)
       }
     }
-    const done = this.p.dma.write(fit)
-    if (done > msg.lastWriteAt) msg.lastWriteAt = done
+    const dma = this.p.dma
+    dma.writeNow(fit)
+    if (dma.completion > msg.lastWriteAt) msg.lastWriteAt = dma.completion
   }
 
   /** The packet is in the packet buffer: its payload HER is ready once the header is done. */
@@ -559,15 +567,29 @@ export class InboundEngine implements HerSink<Her> {
         u.firstByteAt = msg.firstByteAt
         u.droppedBytes = msg.droppedBytes
         const ev = p.events
-        const at = msg.depositBase, dropped = msg.droppedBytes, first = msg.firstByteAt
-        p.postAt(ev.event('unexpected', done, p.node, me.id, msg.userPtr, h, h.length, at, dropped, 0, '', u, first))
+        const at = msg.depositBase, dropped = msg.droppedBytes
+        ev.times[0] = done
+        ev.times[1] = msg.firstByteAt
+        p.postAt(ev.event('unexpected', p.node, me.id, msg.userPtr, h, h.length, at, dropped, 0, '', u))
         const by = u.claimedBy
-        if (by !== null) p.postAt(ev.event('put-overflow', done, p.node, by.id, by.options.userPtr ?? 0, h, h.length, at, dropped, 0, '', u, first))
+        ev.times[0] = done
+        ev.times[1] = msg.firstByteAt
+        if (by !== null) p.postAt(ev.event('put-overflow', p.node, by.id, by.options.userPtr ?? 0, h, h.length, at, dropped, 0, '', u))
       } else if (!msg.pending) {
-        p.postAt(p.events.event('put', done, p.node, me.id, msg.userPtr, h, h.length, msg.depositBase, msg.droppedBytes, 0, '', null, msg.firstByteAt))
+        const ev = p.events
+        ev.times[0] = done
+        ev.times[1] = msg.firstByteAt
+        p.postAt(ev.event('put', p.node, me.id, msg.userPtr, h, h.length, msg.depositBase, msg.droppedBytes, 0, '', null))
       }
       const counter = me.options.counter
-      if (counter !== undefined && !msg.pending) countAt(p, done, counter)
+      if (counter !== undefined && !msg.pending) {
+        // the count at `done` (no closure: its context would be allocated per message)
+        if (done <= now) counter.inc(1)
+        else {
+          p.sim.staged[0] = done
+          p.sim.atStaged(counter.incBy, 1)
+        }
+      }
       if (msg.ackWanted) this.hooks.sendAck(h, done)
       if (!me.linked && me.activeMessages === 0) this.hooks.meIdle(me)
     }
@@ -597,12 +619,4 @@ export class InboundEngine implements HerSink<Her> {
     msg.poison()
     if (this.reuseMessages) this.spareMessages.push(msg)
   }
-}
-
-/**
- * The ME's counting event counts the message at `done`. Outside finalize: a closure there would
- * make V8 allocate the context of its captured variable for every message (~40 B), counter or not.
- */
-function countAt(p: NicParts, done: Ps, counter: CountingEvent): void {
-  p.later(done, () => counter.inc(1))
 }

@@ -106,7 +106,12 @@ export class Nic {
       sim, node, profile, network,
       dma: this.dma, matching: this.matching, memory: this.memory, buffer: this.buffer,
       events: this.events, stats: this.stats, herPool: new HerPool(), scheduler: this.scheduler,
-      postAt: (e) => (e.time <= sim.now ? this.events.post(e) : sim.at(e.time, this.postFn, e)),
+      // (the event's time goes to the simulator through its register: see Simulator.staged)
+      postAt: (e) => {
+        if (e.time <= sim.now) return this.events.post(e)
+        sim.staged[0] = e.time
+        sim.atStaged(this.postFn, e)
+      },
       later: (t, fn) => (t <= sim.now ? fn() : sim.at(t, fn)),
     }
     this.outbound = new OutboundEngine(this.parts)
@@ -254,8 +259,6 @@ export class Nic {
       // A read and a write of NIC memory.
       atomicCycles: 2 * memAccess,
       hostCopies: sim.hostCopies,
-      dmaWrite: (t, bytes, msg, hostOffset, noEvent, lane) => dma.writeAt(t, bytes, lane, msg, hostOffset, !noEvent),
-      dmaRead: (t, bytes, lane) => dma.readAt(t, bytes, lane),
       dma,
       putFromDevice: (t, data, len, dest) => { this.outbound.putFromDevice(t, data, len, dest) },
       putFromHost: (t, hostOffset, len, dest, msg) => {
@@ -273,7 +276,10 @@ export class Nic {
         else sim.at(t, c.incBy, n)
       },
       hostEvent: (t, msg, value) => {
-        this.parts.postAt(this.events.event('handler', t, this.node, msg.meId, msg.userPtr, msg.header, 0, 0, 0, value, '', null, t))
+        const ev = this.events
+        ev.times[0] = t
+        ev.times[1] = t
+        this.parts.postAt(ev.event('handler', this.node, msg.meId, msg.userPtr, msg.header, 0, 0, 0, value, '', null))
       },
     }
   }
@@ -282,6 +288,9 @@ export class Nic {
   private written(msg: ProcessedMessage, done: Ps, bytes: number, hostOffset: number, notify: boolean): void {
     if (done > msg.lastWriteAt) msg.lastWriteAt = done
     if (!notify) return
-    this.parts.postAt(this.events.event('dma', done, this.node, msg.meId, msg.userPtr, msg.header, bytes, hostOffset, 0, 0, '', null, done))
+    const ev = this.events
+    ev.times[0] = done
+    ev.times[1] = done
+    this.parts.postAt(ev.event('dma', this.node, msg.meId, msg.userPtr, msg.header, bytes, hostOffset, 0, 0, '', null))
   }
 }

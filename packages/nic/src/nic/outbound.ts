@@ -80,7 +80,7 @@ class PendingSend implements MessageSpec {
   bytes = 0
   data: Uint8Array | null = null
   user: WireFragment | null = null
-  onInjected: ((msgId: number, time: Ps, user: unknown) => void) | undefined = undefined
+  onInjected: ((msgId: number, user: unknown) => void) | undefined = undefined
 }
 
 export class OutboundEngine implements HerSink<Her> {
@@ -91,9 +91,12 @@ export class OutboundEngine implements HerSink<Her> {
   private readonly sendPool: PendingSend[] = []
   private readonly sendFn = (s: PendingSend): void => this.send(s)
   /** A logical message's last fragment has left the NIC: the host hears of it. */
-  private readonly sentFn = (_id: number, time: Ps, user: unknown): void => {
+  private readonly sentFn = (_id: number, user: unknown): void => {
     const header = (user as WireFragment).header
-    this.p.postAt(this.p.events.event('send', time, this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null, time))
+    const ev = this.p.events
+    ev.times[0] = this.p.sim.now
+    ev.times[1] = this.p.sim.now
+    this.p.postAt(ev.event('send', this.p.node, 0, 0, header, header.length, 0, 0, 0, '', null))
     // the event holds the header now: this callback's own hold ends (put)
     dropHeader(header)
   }
@@ -122,10 +125,10 @@ export class OutboundEngine implements HerSink<Her> {
   }
 
   /**
-   * A put of host memory (host command, or PutFromHost from a handler at time `at`). Its header
-   * is its only fragment (one object per put); a transient put's comes from the pool.
+   * A put of host memory, issued now (a host command, or a handler's PutFromHost at its time). Its
+   * header is its only fragment (one object per put); a transient put's comes from the pool.
    */
-  put(opts: PutOptions, at: Ps = this.p.sim.now): MessageHeader {
+  put(opts: PutOptions): MessageHeader {
     const ack = opts.ack === true
     const sendEvent = opts.sendEvent !== false
     // pooled unless someone may keep the header with no point where it lets go: the caller, the
@@ -138,7 +141,7 @@ export class OutboundEngine implements HerSink<Her> {
     r.totalPackets = this.p.network.packetCount(opts.bytes)
     r.ack = ack
     r.sendEvent = sendEvent
-    this.sendFromHost(r, opts.bytes, opts.data ?? null, at)
+    this.sendFromHost(r, opts.bytes, opts.data ?? null)
     return r
   }
 
@@ -180,7 +183,7 @@ export class OutboundEngine implements HerSink<Her> {
     s.pending -= ready
     s.packets += npkts
     s.ended = eom
-    this.sendFromHost(frag, ready, data, this.p.sim.now)
+    this.sendFromHost(frag, ready, data)
   }
 
   /** One packet from NIC memory (PutFromDevice), sent at `at`. */
@@ -247,17 +250,18 @@ export class OutboundEngine implements HerSink<Her> {
     p.herPool.put(her)
   }
 
-  private sendFromHost(frag: WireFragment, bytes: number, data: Uint8Array | null, at: Ps): void {
+  /** Sends `bytes` of host memory, read over PCIe from now on. */
+  private sendFromHost(frag: WireFragment, bytes: number, data: Uint8Array | null): void {
     const p = this.p
-    let start = at
+    let start = p.sim.now
     if (bytes > 0) {
-      // Reads are issued when the command is processed (now); the handler's `at` only delays.
       const first = Math.min(bytes, this.mtu)
-      const firstDone = p.dma.read(first)
-      start = Math.max(start, firstDone)
+      const dma = p.dma
+      dma.readNow(first)
+      start = Math.max(start, dma.completion)
       if (bytes > first) {
-        const restDone = p.dma.read(bytes - first)
-        start = Math.max(start, restDone - transferPs(bytes - first, p.profile.network.linkGbps))
+        dma.readNow(bytes - first)
+        start = Math.max(start, dma.completion - transferPs(bytes - first, p.profile.network.linkGbps))
       }
     }
     this.sendAt(Math.max(start, this.lastSendAt), frag, bytes, data)
@@ -274,7 +278,10 @@ export class OutboundEngine implements HerSink<Her> {
     s.user = frag
     s.onInjected = frag.eom && frag.sendEvent ? this.sentFn : undefined
     if (t <= p.sim.now) this.send(s)
-    else p.sim.at(t, this.sendFn, s)
+    else {
+      p.sim.staged[0] = t
+      p.sim.atStaged(this.sendFn, s)
+    }
   }
 
   private send(s: PendingSend): void {

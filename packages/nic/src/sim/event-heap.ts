@@ -40,6 +40,13 @@ export class EventHeap {
   private poppedSeq = 0
   /** Events queued. */
   size = 0
+  /**
+   * The time of the group being inserted, for insertKey. The loops of insertKey and siftDown are
+   * too large for V8 to inline into every caller, and a time past 2^31 ps passed to a call it does
+   * not inline is boxed (16 B an event): insert and insertHeld pass it in this field instead, and
+   * siftDown reads the group it places from the arrays.
+   */
+  private insertTime = 0
 
   constructor(capacity = 256) {
     this.time = new Float64Array(capacity)
@@ -62,7 +69,7 @@ export class EventHeap {
         this.heldTail = slot
         return
       }
-      this.insert(this.heldTime, this.heldSeq, this.heldHead)
+      this.insertHeld()
     }
     this.heldHead = slot
     this.heldTail = slot
@@ -99,7 +106,7 @@ export class EventHeap {
     this.poppedSeq = this.seq[0]!
     const slot = this.slotAt[0]!
     this.nodes = n - 1
-    if (n > 1) this.siftDown(T[n - 1]!, this.seq[n - 1]!, this.slotAt[n - 1]!, n - 1)
+    if (n > 1) this.siftDown(n - 1)
     return slot
   }
 
@@ -125,7 +132,7 @@ export class EventHeap {
     // The held group is closed: a later push for its time must not join it, or it would run
     // before an event pushed later under this number (pushReserved).
     if (this.heldHead >= 0) {
-      this.insert(this.heldTime, this.heldSeq, this.heldHead)
+      this.insertHeld()
       this.heldHead = -1
     }
     return this.nextSeq++
@@ -180,6 +187,19 @@ export class EventHeap {
   }
 
   private insert(time: number, seq: number, slot: number): void {
+    this.insertTime = time
+    this.insertKey(seq, slot)
+  }
+
+  /** Inserts the held group (from its fields: no time crosses a call). */
+  private insertHeld(): void {
+    this.insertTime = this.heldTime
+    this.insertKey(this.heldSeq, this.heldHead)
+  }
+
+  /** Inserts the group (insertTime, seq, slot). */
+  private insertKey(seq: number, slot: number): void {
+    const time = this.insertTime
     const T = this.time
     const S = this.seq
     const H = this.slotAt
@@ -198,11 +218,14 @@ export class EventHeap {
     H[i] = slot
   }
 
-  /** Places the group (lt, ls, lh) from the root down, in a heap of n nodes. */
-  private siftDown(lt: number, ls: number, lh: number, n: number): void {
+  /** Places the group at position n (just past the heap's n nodes) from the root down. */
+  private siftDown(n: number): void {
     const T = this.time
     const S = this.seq
     const H = this.slotAt
+    const lt = T[n]!
+    const ls = S[n]!
+    const lh = H[n]!
     let i = 0
     for (;;) {
       let c = 2 * i + 1

@@ -70,8 +70,21 @@ export class TimeSeries {
     return this.lastT
   }
 
+  /**
+   * record's time, for its body. (record is small enough for V8 to inline into its callers, its
+   * body is not, and a time past 2^31 ps passed to a call V8 does not inline is boxed: 16 B a
+   * sample.)
+   */
+  private recordTime: Ps = 0
+
   /** Sets the value from time `t` on; `t` must not be before the latest sample. */
   record(t: Ps, value: number): void {
+    this.recordTime = t
+    this.recordValue(value)
+  }
+
+  private recordValue(value: number): void {
+    const t = this.recordTime
     const n = this.n
     if (n > 0) {
       const lastT = this.lastT
