@@ -360,7 +360,10 @@ export class DeferredLanes<T> {
     let last = L.lastTime()
     const b0 = sizes[sizeAt]!
     if (!(b0 >= 0 && Number.isInteger(b0) && time[k0]! >= last)) return 0
-    if (checked) return this.commitRun(L, lane, seq, count, flags | DEFERRED_UNIFORM, b0, tag, time[(k0 + count - 1) & mask]!)
+    if (checked) {
+      L.tailTime = time[(k0 + count - 1) & mask]!
+      return this.commitRun(L, lane, seq, count, flags | DEFERRED_UNIFORM, b0, tag)
+    }
     let uniform = true
     let k = k0
     let s = sizeAt
@@ -380,12 +383,16 @@ export class DeferredLanes<T> {
       k = (k + 1) & mask
       s += sizeStride
     }
-    return this.commitRun(L, lane, seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, b0, tag, last)
+    L.tailTime = last
+    return this.commitRun(L, lane, seq, count, uniform ? flags | DEFERRED_UNIFORM : flags, b0, tag)
   }
 
-  /** Queues the `count` requests written after the lane's last as one run (pushRunInPlace). */
-  private commitRun(L: Lane<T>, lane: number, seq: number, count: number, flags: number, bytes: number, tag: T | null, last: Ps): number {
-    L.tailTime = last
+  /**
+   * Queues the `count` requests written after the lane's last as one run (pushRunInPlace), the
+   * lane's tailTime set to the last one's time by the caller (no time crosses this call: a time
+   * past 2^31 ps passed to a call V8 does not inline is boxed).
+   */
+  private commitRun(L: Lane<T>, lane: number, seq: number, count: number, flags: number, bytes: number, tag: T | null): number {
     L.pushRun(seq, count, flags, 0, bytes, tag)
     const first = L.reqCount === 0
     L.reqCount += count

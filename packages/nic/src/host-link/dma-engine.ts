@@ -75,8 +75,11 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
    * (16 B a request), and a field read is not.
    */
   completion: Ps = 0
-  /** writeAt's and readAt's issue time, for their bodies (see completion). */
-  private requestAt: Ps = 0
+  /**
+   * The issue time of the next writeAtRequest or readAtRequest: writeAt and readAt without a time
+   * argument, for the handlers' per-block calls (see completion).
+   */
+  requestAt: Ps = 0
 
   /**
    * Writes `bytes` from the NIC to host memory (0 is legal: it still sends a TLP). Returns the
@@ -126,7 +129,8 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     return this.completion
   }
 
-  private writeAtRequest(bytes: number, lane: number, tag: T, hostOffset: number, notify: boolean): void {
+  /** writeAt(requestAt, ...), its result left in `completion`. */
+  writeAtRequest(bytes: number, lane: number, tag: T, hostOffset: number, notify: boolean): void {
     const t = this.requestAt
     const now = this.sim.now
     if (t <= now) {
@@ -134,21 +138,28 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
       if (this.onWrite !== null) this.onWrite(tag, this.completion, bytes, hostOffset, notify)
       return
     }
-    if (this.deferred.earliest <= now) this.bookDeferredNow()
-    this.defer(lane, t, bytes, hostOffset, notify ? DEFERRED_WRITE | DEFERRED_NOTIFY : DEFERRED_WRITE, tag)
-    this.completion = this.project(this.writeCh, t, bytes, this.pcie.writeLatencyPs)
+    if (this.deferred.earliest <= now) {
+      this.bookDeferredNow()
+      this.requestAt = t // (a sink told during the pass may have issued a request of its own)
+    }
+    this.defer(lane, bytes, hostOffset, notify ? DEFERRED_WRITE | DEFERRED_NOTIFY : DEFERRED_WRITE, tag)
+    this.projectRequest(this.writeCh, bytes)
   }
 
-  private readAtRequest(bytes: number, lane: number): void {
+  /** readAt(requestAt, ...), its result left in `completion`. */
+  readAtRequest(bytes: number, lane: number): void {
     const t = this.requestAt
     const now = this.sim.now
     if (t <= now) {
       this.issue(this.readCh, bytes)
       return
     }
-    if (this.deferred.earliest <= now) this.bookDeferredNow()
-    this.defer(lane, t, bytes, 0, 0, null)
-    this.completion = this.project(this.readCh, t, bytes, this.pcie.readLatencyPs)
+    if (this.deferred.earliest <= now) {
+      this.bookDeferredNow()
+      this.requestAt = t
+    }
+    this.defer(lane, bytes, 0, 0, null)
+    this.projectRequest(this.readCh, bytes)
   }
 
   /**
@@ -189,7 +200,8 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     const flags = DEFERRED_WRITE | DEFERRED_RUN
     if (q.canLead(lane)) {
       checkSize(sizes[s]!)
-      this.lead(lane, times[k]!, sizes[s]!, 0, flags, tag)
+      this.requestAt = times[k]!
+      this.lead(lane, sizes[s]!, 0, flags, tag)
       i++
       s += sizeStride
       k = (k + 1) & mask
@@ -389,13 +401,15 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     this.completion = ch.bookedDone
   }
 
-  private defer(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
+  /** Defers a request issued at requestAt (no time crosses the call: see completion). */
+  private defer(lane: number, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
     checkSize(bytes)
     const q = this.deferred
     if (q.canLead(lane)) {
-      this.lead(lane, t, bytes, hostOffset, flags, tag)
+      this.lead(lane, bytes, hostOffset, flags, tag)
       return
     }
+    const t = this.requestAt
     // The sequence number an event scheduled now would get: the request is ordered among the
     // events as that event would be.
     const seq = this.sim.reserveSeq()
@@ -403,17 +417,34 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
       throw new DmaError(`deferred DMA on lane ${lane} at ${t} ps: no such lane, or before the lane's last request`)
     }
     // A request that wants a host event gets a real event, so its event is posted at its own time.
-    if ((flags & DEFERRED_NOTIFY) !== 0) this.sim.at(t, this.settleFn)
+    if ((flags & DEFERRED_NOTIFY) !== 0) {
+      this.sim.staged[0] = t
+      this.sim.atStaged(this.settleFn)
+    }
   }
 
-  /** Makes a request `lane`'s lead, with its event. */
-  private lead(lane: number, t: Ps, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
+  /** Makes a request issued at requestAt `lane`'s lead, with its event. */
+  private lead(lane: number, bytes: number, hostOffset: number, flags: number, tag: T | null): void {
+    const t = this.requestAt
     const seq = this.sim.reserveSeq()
     this.deferred.setLead(lane, t, seq, bytes, hostOffset, flags, tag)
     // Its event takes the next number: no other event can fall between the two. Inside a
     // handler (beginRide) the number is reserved and the push left to endRide.
     if (lane === this.rideLane && this.rideSeq < 0) this.rideSeq = this.sim.reserveSeq()
-    else this.sim.at(t, this.leadFn, lane)
+    else {
+      this.sim.staged[0] = t
+      this.sim.atStaged(this.leadFn, lane)
+    }
+  }
+
+  /** completion = project(ch, requestAt, bytes): written out, no time crossing a call. */
+  private projectRequest(ch: DmaChannel, bytes: number): void {
+    const now = this.sim.now
+    const free = now > ch.linkFree ? now : ch.linkFree
+    const w = ch.window[ch.slot]!
+    const start = free > w ? free : w
+    const t = this.requestAt
+    this.completion = (t > start ? t : start) + this.pcie.wirePs(bytes) + ch.latencyPs
   }
 
   /** The event of `lane`'s lead: books the queued requests before it, then the lead. */

@@ -2,7 +2,6 @@
 // a streaming put), each cut into packets of at most mtu payload. Objects here exist per message
 // and per chunk, never per packet.
 
-import type { Ps } from '../sim/time.js'
 import type { PacketViews } from './payload-views.js'
 
 /** A chunk of a message's bytes. Pooled by the Network with its message (see OutMessage). */

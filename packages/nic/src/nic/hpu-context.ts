@@ -149,7 +149,11 @@ export class HpuContext implements HandlerContext {
     const host = this.host
     if (src !== null && host !== null && len > 0) this.copyToHost(host, hostOffset, src, srcOffset, len)
     this.charge(this.issueCycles)
-    const done = this.services.dma.writeAt(this.clockNow(), len, this.hpu, this.msg, hostOffset, !noEvent)
+    // (the time goes in and out through the engine's fields: see DmaEngine.completion)
+    const dma = this.services.dma
+    dma.requestAt = this.clockNow()
+    dma.writeAtRequest(len, this.hpu, this.msg, hostOffset, !noEvent)
+    const done = dma.completion
     if (blocking) this.waitUntil(done)
     return done
   }
@@ -266,7 +270,10 @@ export class HpuContext implements HandlerContext {
       this.copier.copy(dst, dstOffset, host, hostOffset, len)
     }
     this.charge(this.issueCycles)
-    const done = this.services.dma.readAt(this.now, len, this.hpu)
+    const dma = this.services.dma
+    dma.requestAt = this.now
+    dma.readAtRequest(len, this.hpu)
+    const done = dma.completion
     if (blocking) this.waitUntil(done)
     return done
   }

@@ -21,7 +21,6 @@ import {
 } from './inbound-message.js'
 import { HeaderMap } from './header-map.js'
 import { dropHeader } from './put-record.js'
-import type { CountingEvent } from './counting-event.js'
 import type { MatchEntry } from './match-entry.js'
 import type { NicParts } from './nic-parts.js'
 import type { HerSink } from './processed-message.js'

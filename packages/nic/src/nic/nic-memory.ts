@@ -44,9 +44,9 @@ export class NicMemory {
   }
 
   /**
-   * The time of the alloc or free running, for the occupancy record. (alloc and free pass it here:
-   * they are small enough for V8 to inline, their bodies are not, and a time past 2^31 ps passed to
-   * a call it does not inline is boxed, twice per offloaded receive.)
+   * The time of the alloc or free running, for the occupancy record: set by alloc and free, or
+   * read from the clock by allocNow and freeNow. (A time past 2^31 ps passed to a call V8 does not
+   * inline is boxed: twice per offloaded receive, from the NIC's calls.)
    */
   private at: Ps = 0
 
@@ -56,8 +56,13 @@ export class NicMemory {
     return this.allocAt(bytes)
   }
 
+  /** alloc(bytes, clock.now). */
+  allocNow(bytes: number, clock: { readonly now: Ps }): number {
+    this.at = clock.now
+    return this.allocAt(bytes)
+  }
+
   private allocAt(bytes: number): number {
-    const now = this.at
     const size = Math.max(NIC_MEM_ALIGN, Math.ceil(bytes / NIC_MEM_ALIGN) * NIC_MEM_ALIGN)
     for (let i = 0; i < this.freeOff.length; i++) {
       const len = this.freeLen[i]!
@@ -74,7 +79,8 @@ export class NicMemory {
       insertAt(this.usedOff, u, off)
       insertAt(this.usedLen, u, size)
       this.used += size
-      this.occupancy.record(now, this.used)
+      this.occupancy.recordTime = this.at
+      this.occupancy.recordValue(this.used)
       return off
     }
     throw new NicMemoryError(size, this.capacity - this.used, this.largestFree)
@@ -86,8 +92,13 @@ export class NicMemory {
     this.freeAt(offset)
   }
 
+  /** free(offset, clock.now). */
+  freeNow(offset: number, clock: { readonly now: Ps }): void {
+    this.at = clock.now
+    this.freeAt(offset)
+  }
+
   private freeAt(offset: number): void {
-    const now = this.at
     const u = this.usedIndex(offset)
     if (this.usedOff[u] !== offset) throw new Error(`NIC memory: free of unallocated offset ${offset}`)
     const size = this.usedLen[u]!
@@ -108,7 +119,8 @@ export class NicMemory {
       removeAt(this.freeOff, i)
       removeAt(this.freeLen, i)
     }
-    this.occupancy.record(now, this.used)
+    this.occupancy.recordTime = this.at
+    this.occupancy.recordValue(this.used)
   }
 
   /** Index of the first allocated block at or after `offset` (binary search). */

@@ -214,7 +214,7 @@ export class Nic {
   }
 
   private makeContext(spec: ExecutionContextSpec, hostLength: number, counter: CountingEvent | null): ExecutionContext {
-    const off = spec.hpuMemBytes > 0 ? this.memory.alloc(spec.hpuMemBytes, this.sim.now) : -1
+    const off = spec.hpuMemBytes > 0 ? this.memory.allocNow(spec.hpuMemBytes, this.sim) : -1
     const zeroed = this.hpuMemory.take(spec.hpuMemBytes)
     const ctx = this.spareContexts.pop()?.reset(spec, off, hostLength, zeroed) ??
       new ExecutionContext(spec, off, hostLength, this.stats.split, zeroed)
@@ -239,7 +239,7 @@ export class Nic {
     const ctx = me.context
     if (ctx !== null && !ctx.released) {
       ctx.released = true
-      if (ctx.nicMemOffset >= 0) this.memory.free(ctx.nicMemOffset, this.sim.now)
+      if (ctx.nicMemOffset >= 0) this.memory.freeNow(ctx.nicMemOffset, this.sim)
       // no handler of it runs again (no message in flight, unlinked): its bytes serve the next context
       this.hpuMemory.give(ctx.mem)
     }

@@ -87,6 +87,11 @@ export class OutboundEngine implements HerSink<Her> {
   private nextMessageId = 0
   /** Time the latest send command was handed to the network (keeps issue order). */
   private lastSendAt: Ps = 0
+  /**
+   * When the next sendAt's message is ready to go. (A field, not an argument: a time past 2^31 ps
+   * passed to a call V8 does not inline is boxed, once per message.)
+   */
+  private readyAt: Ps = 0
   private readonly mtu: number
   private readonly sendPool: PendingSend[] = []
   private readonly sendFn = (s: PendingSend): void => this.send(s)
@@ -193,7 +198,8 @@ export class OutboundEngine implements HerSink<Her> {
       kind: WIRE_PUT, header, fragOffset: 0, firstPacket: 0, first: true, eom: true, totalPackets: 1, ack: dest.ack === true,
       sendEvent: dest.sendEvent !== false,
     }
-    this.sendAt(Math.max(at, this.lastSendAt), frag, len, data)
+    this.readyAt = at
+    this.sendAt(frag, len, data)
     return header
   }
 
@@ -246,7 +252,8 @@ export class OutboundEngine implements HerSink<Her> {
       eom: her.index === msg.totalPackets - 1, totalPackets: msg.totalPackets, ack: msg.ack, sendEvent: true,
     }
     // The filled packet leaves when the handler is done (and after earlier sends).
-    this.sendAt(Math.max(p.sim.now, this.lastSendAt), frag, her.length, her.scratch)
+    this.readyAt = p.sim.now
+    this.sendAt(frag, her.length, her.scratch)
     p.herPool.put(her)
   }
 
@@ -264,11 +271,14 @@ export class OutboundEngine implements HerSink<Her> {
         start = Math.max(start, dma.completion - transferPs(bytes - first, p.profile.network.linkGbps))
       }
     }
-    this.sendAt(Math.max(start, this.lastSendAt), frag, bytes, data)
+    this.readyAt = start
+    this.sendAt(frag, bytes, data)
   }
 
-  private sendAt(t: Ps, frag: WireFragment, bytes: number, data: Uint8Array | null): void {
+  /** Sends `frag` at readyAt, or after the send before it (issue order). */
+  private sendAt(frag: WireFragment, bytes: number, data: Uint8Array | null): void {
     const p = this.p
+    const t = Math.max(this.readyAt, this.lastSendAt)
     this.lastSendAt = t
     const s = this.sendPool.pop() ?? new PendingSend()
     s.src = p.node

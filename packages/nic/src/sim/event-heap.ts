@@ -41,12 +41,12 @@ export class EventHeap {
   /** Events queued. */
   size = 0
   /**
-   * The time of the group being inserted, for insertKey. The loops of insertKey and siftDown are
-   * too large for V8 to inline into every caller, and a time past 2^31 ps passed to a call it does
-   * not inline is boxed (16 B an event): insert and insertHeld pass it in this field instead, and
-   * siftDown reads the group it places from the arrays.
+   * The time of the group being inserted, for insertKey, and of the next pushReserved. The loops of
+   * insertKey and siftDown are too large for V8 to inline into every caller, and a time past 2^31
+   * ps passed to a call it does not inline is boxed (16 B an event): the callers pass it in this
+   * field instead, and siftDown reads the group it places from the arrays.
    */
-  private insertTime = 0
+  insertTime = 0
 
   constructor(capacity = 256) {
     this.time = new Float64Array(capacity)
@@ -151,14 +151,14 @@ export class EventHeap {
   }
 
   /**
-   * Queues `fn(arg)` at `time` under a sequence number taken earlier with reserveSeq: an event
+   * Queues `fn(arg)` at insertTime under a sequence number taken earlier with reserveSeq: an event
    * whose push was put off (see DmaEngine's riding leads). It goes straight into the heap as a
    * node of its own; the held group, pushed later, has higher numbers and stays held.
    */
-  pushReserved(time: number, seq: number, fn: EventFn, arg: unknown): void {
+  pushReserved(seq: number, fn: EventFn, arg: unknown): void {
     const slot = this.claimSlot(fn, arg)
     this.slotSeq[slot] = seq
-    this.insert(time, seq, slot)
+    this.insertKey(seq, slot)
   }
 
   /** A free slot holding `fn(arg)`, not linked to any group yet. */

@@ -105,7 +105,9 @@ export class Simulator implements WakeupSink {
     if (!(time >= this.now && time < Infinity) || !(seq > this.seq && seq < this.heap.upcomingSeq)) {
       throw new SimulationError(`event ${seq} scheduled at ${time} ps: before now (${this.now} ps, event ${this.seq}) or not reserved`)
     }
-    this.heap.pushReserved(time, seq, fn as EventFn, arg)
+    const heap = this.heap
+    heap.insertTime = time
+    heap.pushReserved(seq, fn as EventFn, arg)
   }
 
   /** The sequence number the next event scheduled (or reserveSeq) will get. */

@@ -71,11 +71,11 @@ export class TimeSeries {
   }
 
   /**
-   * record's time, for its body. (record is small enough for V8 to inline into its callers, its
-   * body is not, and a time past 2^31 ps passed to a call V8 does not inline is boxed: 16 B a
-   * sample.)
+   * The time of the next recordValue call. (Per-message callers set it and call recordValue: a
+   * time past 2^31 ps passed to a call V8 does not inline is boxed, 16 B a sample, and a field
+   * store is not.)
    */
-  private recordTime: Ps = 0
+  recordTime: Ps = 0
 
   /** Sets the value from time `t` on; `t` must not be before the latest sample. */
   record(t: Ps, value: number): void {
@@ -83,15 +83,16 @@ export class TimeSeries {
     this.recordValue(value)
   }
 
-  private recordValue(value: number): void {
+  /** record(recordTime, value). */
+  recordValue(value: number): void {
     const t = this.recordTime
     const n = this.n
     if (n > 0) {
       const lastT = this.lastT
-      if (t < lastT) throw new TimeSeriesError(`sample at ${t} ps is before the last one (${lastT} ps)`)
+      if (t < lastT) throw this.sampleBefore(lastT)
       if (t === lastT) {
         this.cur[2 * (n - 1 - this.base) + 1] = value
-        if (value > this.peakValue) this.notePeak(t, value)
+        if (value > this.peakValue) this.notePeak(value)
         return
       }
     }
@@ -101,7 +102,7 @@ export class TimeSeries {
       this.cur[at] = t
       this.cur[at + 1] = value
       this.lastT = t
-      if (value > this.peakValue) this.notePeak(t, value)
+      if (value > this.peakValue) this.notePeak(value)
       return
     }
     let k = 2 * (n - this.base)
@@ -113,7 +114,7 @@ export class TimeSeries {
     this.cur[k + 1] = value
     this.n = n + 1
     this.lastT = t
-    if (value > this.peakValue) this.notePeak(t, value)
+    if (value > this.peakValue) this.notePeak(value)
   }
 
   /**
@@ -194,9 +195,14 @@ export class TimeSeries {
     return this.chunks[i >>> CHUNK_BITS]![2 * (i & CHUNK_MASK) + 1]!
   }
 
-  private notePeak(t: Ps, value: number): void {
+  /** A new peak at recordTime. (No time argument: see recordTime.) */
+  private notePeak(value: number): void {
     this.peakValue = value
-    this.peakAt = t
+    this.peakAt = this.recordTime
+  }
+
+  private sampleBefore(lastT: Ps): TimeSeriesError {
+    return new TimeSeriesError(`sample at ${this.recordTime} ps is before the last one (${lastT} ps)`)
   }
 
   /** Room for one more sample: grow the lone first chunk, or start a new full-size one. */
