@@ -58,6 +58,28 @@ describe('HostCopies', () => {
     expect([q.copies, q.bytes]).toEqual([1, 8192])
     expect(Buffer.compare(dst, src)).toBe(0)
   })
+
+  it('merges into the last copy queued only: after another copy, and anew after a flush', () => {
+    const src = pattern(8192, 5)
+    const dst = new Uint8Array(8192)
+    const q = new HostCopies()
+    q.copy(dst, 0, src, 0, 1024)
+    q.copy(dst, 4096, src, 4096, 1024) // does not continue the first: a second copy
+    q.copy(dst, 1024, src, 1024, 1024) // continues the first, which is no longer the last: a third
+    q.copy(dst, 2048, src, 2048, 1024) // continues the third: merged
+    q.copy(dst, 5120, src, 5120, 1024) // continues the second, not the last: a fourth
+    expect(q.size).toBe(4)
+    q.flush()
+    expect([q.copies, q.bytes]).toEqual([4, 5 * 1024])
+    q.copy(dst, 6144, src, 6144, 1024) // continues the copy flushed last: queued on its own
+    expect(q.size).toBe(1)
+    q.copy(dst, 7168, src, 7168, 1024)
+    q.flush()
+    expect([q.copies, q.bytes]).toEqual([5, 7 * 1024])
+    expect(Buffer.compare(dst.subarray(0, 3072), src.subarray(0, 3072))).toBe(0)
+    expect(Buffer.compare(dst.subarray(4096), src.subarray(4096))).toBe(0)
+    expect(dst.subarray(3072, 4096).every((b) => b === 0)).toBe(true)
+  })
 })
 
 /** One run: puts of `sizes` bytes into disjoint parts of node 1's buffer, looked at from host events and handlers. */

@@ -244,16 +244,28 @@ export class HpuContext implements HandlerContext {
 
   /** A write's bytes into host memory (data mode), checked against the source's extent. */
   private copyToHost(host: Uint8Array, hostOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
-    // The packet's own view is not read here (its object is cold): its extent came with it.
+    // A long piece of the packet (the packet's own view is not read: its object is cold, its
+    // extent came with it) waits to be copied in bulk. Kept this small, the rest in copyOther
+    // (which the copy handler never calls): with the checks and the error message in it, V8 did
+    // not inline the queue's merge into the handler's DMA call (count.sh packet-data 8,353 ->
+    // 8,232 instructions per packet with both changes).
+    if (src === this.payload && len >= BULK_COPY_MIN && srcOffset >= 0 && srcOffset + len <= this.payloadLength) {
+      this.copies.copyFrom(host, hostOffset, this.payloadBuffer!, this.payloadStart + srcOffset, len)
+    } else {
+      this.copyOther(host, hostOffset, src, srcOffset, len)
+    }
+  }
+
+  /** copyToHost for any other source or length, or a source range outside the source (thrown). */
+  private copyOther(host: Uint8Array, hostOffset: number, src: Uint8Array, srcOffset: number, len: number): void {
     const srcLength = src === this.payload ? this.payloadLength : src.length
     if (srcOffset < 0 || srcOffset + len > srcLength) {
       throw new HandlerError(`dmaToHost: source range [${srcOffset}, ${srcOffset + len}) outside ${srcLength} B`)
     }
-    // Long pieces of the packet wait to be copied in bulk; short ones (datatype blocks) go at
-    // once as words, after what waits (in order).
     if (len >= BULK_COPY_MIN && src === this.payload) {
       this.copies.copyFrom(host, hostOffset, this.payloadBuffer!, this.payloadStart + srcOffset, len)
     } else {
+      // Short pieces (datatype blocks) go at once as words, after what waits (in order).
       this.copies.flush()
       this.copier.copy(host, hostOffset, src, srcOffset, len)
     }
