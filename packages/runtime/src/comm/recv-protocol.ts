@@ -16,7 +16,7 @@ import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits, rendezvousBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
@@ -219,7 +219,10 @@ class DataPhase implements EventTarget {
   ptr = 0
   source = 0
   tag = 0
+  /** The sender's id of its CTS ME (from the RTS): the CTS's match bits. */
   rv = 0
+  /** This rank's id of the data ME (the CTS carries it; given back when the data is in). */
+  dataId = 0
   sent = 0
   received = 0
   sig = 0
@@ -244,6 +247,7 @@ class DataPhase implements EventTarget {
     this.source = source
     this.tag = tag
     this.rv = rv
+    this.dataId = 0
     this.sent = sent
     this.received = received
     this.sig = sig
@@ -260,6 +264,7 @@ class DataPhase implements EventTarget {
   poison(): void {
     this.fill(-3, -3, -3, -3, -3, -3)
     this.ptr = -1
+    this.dataId = -1
     this.request?.poison()
   }
 
@@ -337,7 +342,8 @@ function postData(d: DataPhase): void {
   const sim = ep.sim
   const ptr = ep.route(d)
   d.ptr = ptr
-  const matchBitsOfData = rendezvousBits(KIND_DATA, a.context, source, d.rv, source)
+  d.dataId = ep.takeRendezvousId()
+  const matchBitsOfData = matchBits(KIND_DATA, a.context, source, d.dataId)
   let readyAt = sim.now
   // A strategy that cannot serve this receive: host unpack instead (a fallback in the stats), or
   // with the run option strictStrategy an MpiError at the receiving rank once the data is in.
@@ -413,11 +419,17 @@ const DATA_ME = { matchBits: 0n, source: 0, list: 'priority' as const, useOnce: 
 function sendCts(d: DataPhase): void {
   const { ep, a } = d.r
   // nothing waits for the CTS to leave: no send event
-  ep.nic.put(CTS_PUT.fill(d.source, rendezvousBits(KIND_CTS, a.context, ep.rank, d.rv, d.source), 0, d.received, null))
+  const put = CTS_PUT.fill(d.source, matchBits(KIND_CTS, a.context, ep.rank, d.rv), 0, d.received, null)
+  // the data's match bits: the id of the data ME, in the word where the RTS has the CTS ME's
+  put.userHeader[1] = d.dataId
+  ep.nic.put(put)
 }
 
-/** The CTS's options (no send event), refilled per message. */
-const CTS_PUT = new ScratchPut(false, 0)
+/**
+ * The CTS's options (no send event), refilled per message. Two header words as the RTS's and an
+ * eager message's: the NIC's pooled headers keep their copy's length (another length reallocates).
+ */
+const CTS_PUT = new ScratchPut(false, 2)
 
 /** The data ME's events: the data is in (or the NIC failed the message). */
 function onData(d: DataPhase, e: HostEvent): void {
@@ -426,12 +438,15 @@ function onData(d: DataPhase, e: HostEvent): void {
   const sim = ep.sim
   if (e.kind === 'error') {
     ep.unroute(d.ptr)
+    ep.releaseRendezvousId(d.dataId)
     r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
       new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
     return
   }
   if (e.kind !== 'put') return
   ep.unroute(d.ptr)
+  // the data ME has matched: no message can take it, so its id may serve another one
+  ep.releaseRendezvousId(d.dataId)
   // nothing reads the data ME again (the plan keeps its own state): the NIC may reuse it
   const retired = ep.nic.retireMe(d.me!)
   d.me = null
