@@ -139,7 +139,7 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
     const { ep, a, req } = this
     ep.nic.unlinkMe(me)
     ep.unroute(this.ptr)
-    req.complete(ep.sim.now, new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
+    req.complete(new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
     return true
   }
 }
@@ -152,7 +152,7 @@ export function startRecv(r: Recv): RequestImpl {
   if (req === undefined) r.req = req = new RequestImpl('recv', r, ep.sim)
   else req.reset(r)
   if (a.source === PROC_NULL) {
-    req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
+    req.complete(new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
     return req
   }
   const capacity = a.count * a.type.size
@@ -200,7 +200,7 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
       recordEager(r, source, tag, received, hostPs, e)
       finishRecv(r, source, tag, sent, received, sig, r.ep.overheadPs + hostPs)
     } catch (err) {
-      r.req.complete(r.ep.sim.now, new StatusImpl(r.a.localOf(source), tag, 0, false, ERR_OTHER), r.ep.overheadPs,
+      r.req.complete(new StatusImpl(r.a.localOf(source), tag, 0, false, ERR_OTHER), r.ep.overheadPs,
         err instanceof MpiError ? err : new MpiError(ERR_OTHER, `${r.req.description}: ${String(err)}`))
     }
     return
@@ -439,7 +439,7 @@ function onData(d: DataPhase, e: HostEvent): void {
   if (e.kind === 'error') {
     ep.unroute(d.ptr)
     ep.releaseRendezvousId(d.dataId)
-    r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
+    r.req.complete(new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
       new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
     return
   }
@@ -459,7 +459,7 @@ function onData(d: DataPhase, e: HostEvent): void {
     if (retired) recyclePlan(plan)
   }
   if (d.strict !== null) {
-    r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
+    r.req.complete(new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
     return
   }
   finishRecv(r, source, tag, d.sent, received, d.sig, ep.overheadPs + hostPs)
@@ -494,21 +494,20 @@ function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs
 }
 
 function finishRecv(r: Recv, source: number, tag: number, sent: number, received: number, sig: number, hostPs: number): void {
-  const { req, a, ep } = r
-  const now = ep.sim.now
+  const { req, a } = r
   source = a.localOf(source)
   if (sent > r.capacity) {
-    req.complete(now, new StatusImpl(source, tag, received, true, ERR_TRUNCATE), hostPs, new MpiError(ERR_TRUNCATE,
+    req.complete(new StatusImpl(source, tag, received, true, ERR_TRUNCATE), hostPs, new MpiError(ERR_TRUNCATE,
       `${req.description}: message of ${sent} B from rank ${source} (tag ${tag}) truncated to the ${r.capacity} B receive buffer ` +
       `(${a.count} x ${typeName(a.type)})`))
     return
   }
   const mismatch = received > 0 ? signatureMismatch(sig, signatureCode(a.type)) : null
   if (mismatch !== null) {
-    req.complete(now, new StatusImpl(source, tag, received, false, ERR_TYPE), hostPs, new MpiError(ERR_TYPE,
+    req.complete(new StatusImpl(source, tag, received, false, ERR_TYPE), hostPs, new MpiError(ERR_TYPE,
       `${req.description}: type signature mismatch: rank ${source} sent ${mismatch[0]} elements, received as ${mismatch[1]}`))
     return
   }
-  req.complete(now, r.statusOf(source, tag, received), hostPs)
+  req.complete(r.statusOf(source, tag, received), hostPs)
 }
 

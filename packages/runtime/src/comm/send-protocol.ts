@@ -114,7 +114,7 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
 
   /** Its put's send event: the send is complete. */
   onHostEvent(): void {
-    this.req.complete(this.ep.sim.now, SEND_STATUS, 0)
+    this.req.complete(SEND_STATUS, 0)
   }
 
   /** The put carrying its message (the first NIC command) is out: complete at its send event. */
@@ -131,7 +131,7 @@ export function startSend(a: SendCall): RequestImpl {
   if (req === undefined) a.req = req = new RequestImpl('send', a, sim)
   else req.reset(a)
   if (a.dest === PROC_NULL) {
-    req.complete(sim.now, SEND_STATUS, 0)
+    req.complete(SEND_STATUS, 0)
     return req
   }
   const n = a.count * a.type.size
