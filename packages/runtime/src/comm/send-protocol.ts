@@ -168,7 +168,8 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
   const bits = matchBits(KIND_EAGER, a.context, ep.rank, a.tag)
   const userHeader = eagerUserHeader(signatureCode(a.type))
   if (strategy === null) {
-    const issueAt = ep.cpu.book(ep.overheadPs)
+    ep.cpu.book(ep.overheadPs)
+    const issueAt = ep.cpu.freeAt
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
     const put = a.takeContiguousPut().fill(a.dest, bits, n, n, contiguousSnapshot(a, n))
     put.userHeader[0] = userHeader[0]!
@@ -208,7 +209,8 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const record = strategy === null ? null : sendStrategy(strategy)
   const packs = record?.packsOnHost ?? false
   const packPs = packs ? hostPackPs(ep.profile, a.type, a.count) : 0
-  const issueAt = ep.cpu.book(ep.overheadPs + packPs)
+  ep.cpu.book(ep.overheadPs + packPs)
+  const issueAt = ep.cpu.freeAt
   if (ep.trace !== null) {
     // GOAL has no asynchronous host work: the data phase's host time (a stream's walk; o of an
     // outbound command, already the send's) is recorded before the send.
