@@ -54,10 +54,19 @@ export class HostCpu {
    * resolve function only.
    */
   private sleep(wait: Ps, value: Promise<void> | undefined): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.sim.after(wait, wake, new Sleeper(this.sim, resolve, value))
-    })
+    // The executor is made once (takeResolve): an arrow function here was a closure and a
+    // context per sleep, the context holding `wait` as a heap number (~90 B per blocking call).
+    const promise = new Promise<void>(takeResolve)
+    this.sim.after(wait, wake, new Sleeper(this.sim, taken!, value))
+    taken = null
+    return promise
   }
+}
+
+/** The resolve function of the promise takeResolve was last the executor of (read at once). */
+let taken: ((value: Promise<void> | undefined) => void) | null = null
+function takeResolve(resolve: (value: Promise<void> | undefined) => void): void {
+  taken = resolve
 }
 
 class Sleeper {
