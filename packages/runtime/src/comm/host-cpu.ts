@@ -2,6 +2,7 @@
 // work after what is already booked; blocking calls first wait until the CPU is free.
 
 import type { Ps, Simulator } from '@spinmpi/nic'
+import { newPromise, settlers } from './new-promise.js'
 
 const DONE: Promise<void> = Promise.resolve()
 const noop = (): void => {}
@@ -54,19 +55,12 @@ export class HostCpu {
    * resolve function only.
    */
   private sleep(wait: Ps, value: Promise<void> | undefined): Promise<void> {
-    // The executor is made once (takeResolve): an arrow function here was a closure and a
-    // context per sleep, the context holding `wait` as a heap number (~90 B per blocking call).
-    const promise = new Promise<void>(takeResolve)
-    this.sim.after(wait, wake, new Sleeper(this.sim, taken!, value))
-    taken = null
+    // no executor closure (new-promise.ts): an arrow function here also kept `wait` in its
+    // context as a heap number
+    const promise = newPromise<void>()
+    this.sim.after(wait, wake, new Sleeper(this.sim, settlers.resolve, value))
     return promise
   }
-}
-
-/** The resolve function of the promise takeResolve was last the executor of (read at once). */
-let taken: ((value: Promise<void> | undefined) => void) | null = null
-function takeResolve(resolve: (value: Promise<void> | undefined) => void): void {
-  taken = resolve
 }
 
 class Sleeper {
