@@ -55,12 +55,13 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   /** The arguments, as RecvArgs (the receive itself). */
   readonly a: RecvArgs = this
   /**
-   * A receive of a sendrecv series (set by the series' post): its request never reaches user code,
-   * so its successful status and its ME's options are its own objects, refilled at each use and
-   * poisoned with it; null until first needed. User receives get fresh ones.
+   * A receive of a sendrecv series (set by the series' post): its status never reaches user code,
+   * so its successful status is its own object, refilled at each use and poisoned with it; null
+   * until first needed. User receives (a user sendrecv's pooled one too) get fresh ones.
    */
   series = false
   private ownStatus: StatusImpl | null = null
+  /** Its ME's options (meOptions), made at its first post. */
   private ownMe: RecvMeOptions | null = null
   /** Its rendezvous data phase, refilled at each message (a pooled receive takes many). */
   dataPhase: DataPhase | null = null
@@ -92,9 +93,11 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
     return this.ownStatus?.refill(source, tag, bytes) ?? (this.ownStatus = new StatusImpl(source, tag, bytes))
   }
 
-  /** The options of its ME (read by the NIC until the message has matched and been delivered). */
+  /**
+   * The options of its ME (read by the NIC until the message has matched and been delivered): its
+   * own, refilled at each use of a pooled receive (poison lets them go if the NIC keeps the ME).
+   */
   meOptions(): RecvMeOptions {
-    if (!this.series) return new RecvMeOptions()
     return (this.ownMe ??= new RecvMeOptions())
   }
 
