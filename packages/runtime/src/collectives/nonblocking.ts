@@ -62,14 +62,14 @@ export function startNonblocking(core: CommCore, description: string, algorithm:
     run = Promise.reject(e)
   }
   run.then(
-    () => req.complete(core.sim.now, DONE, 0),
+    () => req.complete(DONE, 0),
     (e: unknown) => {
       // Named after the user's call (the algorithm's own messages may name the blocking form).
       const call = description.slice(0, description.indexOf('(') + 1)
       const err = e instanceof MpiError
         ? (e.message.startsWith(call) ? e : e.within(description))
         : new MpiError(ERR_OTHER, `${description}: ${e instanceof Error ? e.message : String(e)}`)
-      req.complete(core.sim.now, new StatusImpl(ANY_SOURCE, ANY_TAG, 0, false, err.errorClass), 0, err)
+      req.complete(new StatusImpl(ANY_SOURCE, ANY_TAG, 0, false, err.errorClass), 0, err)
     },
   )
   return req

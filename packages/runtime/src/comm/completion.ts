@@ -11,6 +11,7 @@ import type { Endpoint } from './endpoint.js'
 import type { PendingLike } from './pending.js'
 import { RequestImpl, type RequestWaiter } from './request.js'
 import { EMPTY_STATUS } from './status.js'
+import { newPromise, settlers } from './new-promise.js'
 
 const NONE_ACTIVE: AnyCompletion = { index: UNDEFINED, status: EMPTY_STATUS }
 
@@ -142,9 +143,10 @@ export class Completion {
       }
       order[j] = k
     }
-    return new Promise<Status[]>((resolve, reject) => {
-      new Observation(this, rs, indices, order, call, firstError, resolve, reject).next()
-    })
+    // no executor closure (new-promise.ts); the observation starts at once, as it did inside one
+    const promise = newPromise<Status[]>()
+    new Observation(this, rs, indices, order, call, firstError, settlers.resolve, settlers.reject).next()
+    return promise
   }
 
   private async poll(): Promise<void> {
@@ -301,13 +303,13 @@ const noop = (): void => {}
 /** Counts the completions of requests; resolves when the last one is done. */
 class AllDone implements RequestWaiter {
   readonly promise: Promise<void>
-  private resolve!: () => void
+  private readonly resolve: () => void
   private left = 0
 
   constructor(private readonly sim: Simulator) {
-    this.promise = new Promise<void>((resolve) => {
-      this.resolve = resolve
-    })
+    // no executor closure (new-promise.ts)
+    this.promise = newPromise<void>()
+    this.resolve = settlers.resolve as () => void
   }
 
   /** Waits for `r` too (once: a request listed twice has this waiter already). */

@@ -46,6 +46,8 @@ export class Endpoint {
   private readonly sends = new IntMap<EventRoute | EventTarget>()
   private nextPtr = 1
   private nextRendezvous = 0
+  /** Rendezvous ids given back (takeRendezvousId), taken again last in, first out. */
+  private readonly freeRendezvous: number[] = []
   private probeWaiters: Signal<void>[] = []
   private overflowPtr = 0
   private overflowLength = 0
@@ -94,8 +96,19 @@ export class Endpoint {
     this.sends.set(messageId, route)
   }
 
-  rendezvousId(): number {
-    return this.nextRendezvous++ >>> 0
+  /**
+   * An id for one of this rank's rendezvous MEs (a sender's CTS ME, a receiver's data ME), the low
+   * bits of its match bits: unique among the rank's linked rendezvous MEs (given back once its ME
+   * has matched). Ids taken again stay small, so the bits of every message are ones matchBits
+   * keeps: an id per message for ever made two BigInts per rendezvous.
+   */
+  takeRendezvousId(): number {
+    return this.freeRendezvous.pop() ?? this.nextRendezvous++
+  }
+
+  /** Gives back an id whose ME has matched: no message can take that ME any more. */
+  releaseRendezvousId(id: number): void {
+    this.freeRendezvous.push(id)
   }
 
   /** Resolves at the next unexpected message (for blocking probe). */

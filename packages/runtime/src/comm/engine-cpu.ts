@@ -11,9 +11,8 @@ export class EngineCpu extends HostCpu {
     super(sim)
   }
 
-  override book(ps: Ps): Ps {
-    const end = super.book(ps)
+  override book(ps: Ps): void {
+    super.book(ps)
     this.app.book(ps)
-    return end
   }
 }

@@ -3,7 +3,8 @@
 //                  CTS 100, DATA 101 (exact, per rendezvous), USER 110/111 (other protocols)
 //   [60:53] context (0 = user point-to-point, 1 = the hidden collective context)
 //   [52:32] source rank
-//   [31:0]  tag (EAGER, RTS) or the sender's rendezvous id (CTS, DATA)
+//   [31:0]  tag (EAGER, RTS) or a rendezvous id: of the sender's CTS ME (CTS), of the
+//           receiver's data ME (DATA); ids are taken again once their ME has matched (Endpoint)
 
 export const KIND_EAGER = 0n
 export const KIND_RTS = 1n
@@ -36,13 +37,14 @@ export function receiveIgnoreBits(anySource: boolean, anyTag: boolean): bigint {
 
 // Every message computes its match bits on both sides; each BigInt operation allocates, so the
 // shifted fields are kept: kind, context and source together (by kind and context, then source:
-// a rendezvous's CTS and data bits then cost one BigInt, `| lo`), and small low values.
+// bits of a larger tag or id then cost one BigInt, `| lo`), and small low values.
 const headSourceBits = new Map<number, (bigint | undefined)[]>()
 const SMALL_LOW = 1 << 14
 const lowBits: bigint[] = []
 
 // The whole bits too, for low values below FULL_LOW (the tags the collectives and most programs
-// use): composing allocates, and every message computes its bits on both sides.
+// use, and the rendezvous ids of a rank with fewer than FULL_LOW in flight): composing allocates,
+// and every message computes its bits on both sides.
 // By kind and context, then source, then low value; filled as asked.
 const FULL_LOW = 64
 const fullBits = new Map<number, (bigint | undefined)[][]>()
@@ -66,43 +68,6 @@ function composeBits(kind: bigint, kc: number, context: number, source: number, 
     if (l < SMALL_LOW) lowBits[l] = lo
   }
   return headAndSource(kind, kc, context, source) | lo
-}
-
-// A rendezvous's CTS and data bits are asked twice each, once per side (the sender's CTS ME and
-// the receiver's CTS; the receiver's data ME and the sender's data put), and its id never comes
-// again, so the caches above never hold them. Kept by the sending rank and the id's low bits
-// until a later id of that rank takes the slot, the second ask finds the first's BigInt.
-const RDV_SLOTS = 64
-
-/** One sending rank's recent rendezvous bits: slot (id mod RDV_SLOTS, kind's low bit), checked in full. */
-class RendezvousBits {
-  readonly kc = new Int32Array(2 * RDV_SLOTS).fill(-1)
-  readonly field = new Int32Array(2 * RDV_SLOTS)
-  readonly rv = new Float64Array(2 * RDV_SLOTS)
-  readonly bits: bigint[] = new Array<bigint>(2 * RDV_SLOTS).fill(0n)
-}
-
-const rendezvousBySender: (RendezvousBits | undefined)[] = []
-
-/**
- * matchBits(kind, context, field, rv) of rendezvous `rv` of rank `sender` (kinds CTS and DATA:
- * the field is the receiver's rank or the sender's): the same value, made once for both sides.
- */
-export function rendezvousBits(kind: bigint, context: number, field: number, rv: number, sender: number): bigint {
-  const cacheable = sender >= 0 && sender < MAX_RANKS && Number.isInteger(sender) && rv >= 0 && rv <= 0xffffffff && Number.isInteger(rv) &&
-    field >= 0 && field < MAX_RANKS && Number.isInteger(field) && context >= 0 && context < 256 && Number.isInteger(context)
-  if (!cacheable) return matchBits(kind, context, field, rv)
-  const k = Number(kind)
-  const kc = k * 256 + context
-  const c = (rendezvousBySender[sender] ??= new RendezvousBits())
-  const i = ((rv & (RDV_SLOTS - 1)) << 1) | (k & 1)
-  if (c.kc[i] === kc && c.field[i] === field && c.rv[i] === rv) return c.bits[i]!
-  const bits = matchBits(kind, context, field, rv)
-  c.kc[i] = kc
-  c.field[i] = field
-  c.rv[i] = rv
-  c.bits[i] = bits
-  return bits
 }
 
 /** Bits [63:32]: kind, context and source. */

@@ -105,13 +105,23 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   ): Promise<Status> {
     let s: Request
     let r: Request
+    let recv: Recv
+    let send: SendCall
+    // Its calls and requests never reach the user's code (the status does: a fresh one, not the
+    // receive's own), so they come from the pools and go back once both are observed, as a
+    // series step's do: two calls, two requests and their parts per sendrecv were ~1 KB.
     try {
-      r = this.recv0('sendrecv', recvbuf, recvcount, recvtype, source, recvtag)
-      s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false)
+      r = this.recv0('sendrecv', recvbuf, recvcount, recvtype, source, recvtag, this.recvPool.pop() ?? null)
+      recv = this.lastRecv!
+      s = this.send0('sendrecv', sendbuf, sendcount, sendtype, dest, sendtag, false, this.sendPool.pop() ?? null)
+      send = this.lastSend!
     } catch (e) {
       return Promise.reject(e)
     }
-    return this.done.waitall([s, r], 'sendrecv', true).then(secondStatus)
+    return this.done.waitall([s, r], 'sendrecv', true).then((statuses) => {
+      this.releaseSendrecv(send, recv)
+      return statuses[1]!
+    })
   }
 
   /**
@@ -289,7 +299,3 @@ export class PointToPointImpl implements PointToPoint, SendrecvPoster {
   }
 }
 
-/** sendrecv's result: the receive's status (waitall([send, recv])). */
-function secondStatus(statuses: Status[]): Status {
-  return statuses[1]!
-}

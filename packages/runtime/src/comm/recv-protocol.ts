@@ -16,7 +16,7 @@ import { strategyFor, typeEpsilon } from '../types.js'
 import { ANY_SOURCE, ANY_TAG, PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits, rendezvousBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, isEager, lowOf, matchBits, receiveIgnoreBits } from './match-bits.js'
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Canceller, type Describer } from './request.js'
 import { signatureCode, signatureMismatch } from './signature-code.js'
@@ -55,12 +55,13 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
   /** The arguments, as RecvArgs (the receive itself). */
   readonly a: RecvArgs = this
   /**
-   * A receive of a sendrecv series (set by the series' post): its request never reaches user code,
-   * so its successful status and its ME's options are its own objects, refilled at each use and
-   * poisoned with it; null until first needed. User receives get fresh ones.
+   * A receive of a sendrecv series (set by the series' post): its status never reaches user code,
+   * so its successful status is its own object, refilled at each use and poisoned with it; null
+   * until first needed. User receives (a user sendrecv's pooled one too) get fresh ones.
    */
   series = false
   private ownStatus: StatusImpl | null = null
+  /** Its ME's options (meOptions), made at its first post. */
   private ownMe: RecvMeOptions | null = null
   /** Its rendezvous data phase, refilled at each message (a pooled receive takes many). */
   dataPhase: DataPhase | null = null
@@ -92,9 +93,11 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
     return this.ownStatus?.refill(source, tag, bytes) ?? (this.ownStatus = new StatusImpl(source, tag, bytes))
   }
 
-  /** The options of its ME (read by the NIC until the message has matched and been delivered). */
+  /**
+   * The options of its ME (read by the NIC until the message has matched and been delivered): its
+   * own, refilled at each use of a pooled receive (poison lets them go if the NIC keeps the ME).
+   */
   meOptions(): RecvMeOptions {
-    if (!this.series) return new RecvMeOptions()
     return (this.ownMe ??= new RecvMeOptions())
   }
 
@@ -139,7 +142,7 @@ export class Recv extends PointCall implements RecvArgs, Canceller, EventTarget,
     const { ep, a, req } = this
     ep.nic.unlinkMe(me)
     ep.unroute(this.ptr)
-    req.complete(ep.sim.now, new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
+    req.complete(new StatusImpl(a.localOf(a.source), a.tag, 0, false, null, true), 0)
     return true
   }
 }
@@ -152,7 +155,7 @@ export function startRecv(r: Recv): RequestImpl {
   if (req === undefined) r.req = req = new RequestImpl('recv', r, ep.sim)
   else req.reset(r)
   if (a.source === PROC_NULL) {
-    req.complete(ep.sim.now, new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
+    req.complete(new StatusImpl(PROC_NULL, ANY_TAG, 0), 0)
     return req
   }
   const capacity = a.count * a.type.size
@@ -200,7 +203,7 @@ function onMatched(r: Recv, ptr: number, e: HostEvent): void {
       recordEager(r, source, tag, received, hostPs, e)
       finishRecv(r, source, tag, sent, received, sig, r.ep.overheadPs + hostPs)
     } catch (err) {
-      r.req.complete(r.ep.sim.now, new StatusImpl(r.a.localOf(source), tag, 0, false, ERR_OTHER), r.ep.overheadPs,
+      r.req.complete(new StatusImpl(r.a.localOf(source), tag, 0, false, ERR_OTHER), r.ep.overheadPs,
         err instanceof MpiError ? err : new MpiError(ERR_OTHER, `${r.req.description}: ${String(err)}`))
     }
     return
@@ -219,7 +222,10 @@ class DataPhase implements EventTarget {
   ptr = 0
   source = 0
   tag = 0
+  /** The sender's id of its CTS ME (from the RTS): the CTS's match bits. */
   rv = 0
+  /** This rank's id of the data ME (the CTS carries it; given back when the data is in). */
+  dataId = 0
   sent = 0
   received = 0
   sig = 0
@@ -244,6 +250,7 @@ class DataPhase implements EventTarget {
     this.source = source
     this.tag = tag
     this.rv = rv
+    this.dataId = 0
     this.sent = sent
     this.received = received
     this.sig = sig
@@ -260,6 +267,7 @@ class DataPhase implements EventTarget {
   poison(): void {
     this.fill(-3, -3, -3, -3, -3, -3)
     this.ptr = -1
+    this.dataId = -1
     this.request?.poison()
   }
 
@@ -337,7 +345,8 @@ function postData(d: DataPhase): void {
   const sim = ep.sim
   const ptr = ep.route(d)
   d.ptr = ptr
-  const matchBitsOfData = rendezvousBits(KIND_DATA, a.context, source, d.rv, source)
+  d.dataId = ep.takeRendezvousId()
+  const matchBitsOfData = matchBits(KIND_DATA, a.context, source, d.dataId)
   let readyAt = sim.now
   // A strategy that cannot serve this receive: host unpack instead (a fallback in the stats), or
   // with the run option strictStrategy an MpiError at the receiving rank once the data is in.
@@ -413,11 +422,17 @@ const DATA_ME = { matchBits: 0n, source: 0, list: 'priority' as const, useOnce: 
 function sendCts(d: DataPhase): void {
   const { ep, a } = d.r
   // nothing waits for the CTS to leave: no send event
-  ep.nic.put(CTS_PUT.fill(d.source, rendezvousBits(KIND_CTS, a.context, ep.rank, d.rv, d.source), 0, d.received, null))
+  const put = CTS_PUT.fill(d.source, matchBits(KIND_CTS, a.context, ep.rank, d.rv), 0, d.received, null)
+  // the data's match bits: the id of the data ME, in the word where the RTS has the CTS ME's
+  put.userHeader[1] = d.dataId
+  ep.nic.put(put)
 }
 
-/** The CTS's options (no send event), refilled per message. */
-const CTS_PUT = new ScratchPut(false, 0)
+/**
+ * The CTS's options (no send event), refilled per message. Two header words as the RTS's and an
+ * eager message's: the NIC's pooled headers keep their copy's length (another length reallocates).
+ */
+const CTS_PUT = new ScratchPut(false, 2)
 
 /** The data ME's events: the data is in (or the NIC failed the message). */
 function onData(d: DataPhase, e: HostEvent): void {
@@ -426,12 +441,15 @@ function onData(d: DataPhase, e: HostEvent): void {
   const sim = ep.sim
   if (e.kind === 'error') {
     ep.unroute(d.ptr)
-    r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
+    ep.releaseRendezvousId(d.dataId)
+    r.req.complete(new StatusImpl(a.localOf(source), tag, 0, false, ERR_OTHER), ep.overheadPs,
       new MpiError(ERR_OTHER, `${r.req.description}: the NIC failed the message from rank ${source}: ${e.message}`))
     return
   }
   if (e.kind !== 'put') return
   ep.unroute(d.ptr)
+  // the data ME has matched: no message can take it, so its id may serve another one
+  ep.releaseRendezvousId(d.dataId)
   // nothing reads the data ME again (the plan keeps its own state): the NIC may reuse it
   const retired = ep.nic.retireMe(d.me!)
   d.me = null
@@ -444,7 +462,7 @@ function onData(d: DataPhase, e: HostEvent): void {
     if (retired) recyclePlan(plan)
   }
   if (d.strict !== null) {
-    r.req.complete(sim.now, new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
+    r.req.complete(new StatusImpl(a.localOf(source), tag, received, false, ERR_ARG), ep.overheadPs + hostPs, d.strict)
     return
   }
   finishRecv(r, source, tag, d.sent, received, d.sig, ep.overheadPs + hostPs)
@@ -479,21 +497,20 @@ function recordEager(r: Recv, source: number, tag: number, bytes: number, hostPs
 }
 
 function finishRecv(r: Recv, source: number, tag: number, sent: number, received: number, sig: number, hostPs: number): void {
-  const { req, a, ep } = r
-  const now = ep.sim.now
+  const { req, a } = r
   source = a.localOf(source)
   if (sent > r.capacity) {
-    req.complete(now, new StatusImpl(source, tag, received, true, ERR_TRUNCATE), hostPs, new MpiError(ERR_TRUNCATE,
+    req.complete(new StatusImpl(source, tag, received, true, ERR_TRUNCATE), hostPs, new MpiError(ERR_TRUNCATE,
       `${req.description}: message of ${sent} B from rank ${source} (tag ${tag}) truncated to the ${r.capacity} B receive buffer ` +
       `(${a.count} x ${typeName(a.type)})`))
     return
   }
   const mismatch = received > 0 ? signatureMismatch(sig, signatureCode(a.type)) : null
   if (mismatch !== null) {
-    req.complete(now, new StatusImpl(source, tag, received, false, ERR_TYPE), hostPs, new MpiError(ERR_TYPE,
+    req.complete(new StatusImpl(source, tag, received, false, ERR_TYPE), hostPs, new MpiError(ERR_TYPE,
       `${req.description}: type signature mismatch: rank ${source} sent ${mismatch[0]} elements, received as ${mismatch[1]}`))
     return
   }
-  req.complete(now, r.statusOf(source, tag, received), hostPs)
+  req.complete(r.statusOf(source, tag, received), hostPs)
 }
 

@@ -25,7 +25,7 @@ import { sendStrategyFor } from '../types.js'
 import { PROC_NULL } from './comm-types.js'
 import { isContiguous } from './contiguous.js'
 import type { Endpoint, EventTarget } from './endpoint.js'
-import { KIND_CTS, KIND_DATA, KIND_EAGER, KIND_RTS, matchBits, rendezvousBits } from './match-bits.js'
+import { KIND_CTS, KIND_DATA, KIND_EAGER, KIND_RTS, matchBits } from './match-bits.js'
 import { PointCall } from './point-call.js'
 import { RequestImpl, type Describer } from './request.js'
 import { signatureCode } from './signature-code.js'
@@ -114,7 +114,7 @@ export class SendCall extends PointCall implements SendArgs, Describer, EventTar
 
   /** Its put's send event: the send is complete. */
   onHostEvent(): void {
-    this.req.complete(this.ep.sim.now, SEND_STATUS, 0)
+    this.req.complete(SEND_STATUS, 0)
   }
 
   /** The put carrying its message (the first NIC command) is out: complete at its send event. */
@@ -131,7 +131,7 @@ export function startSend(a: SendCall): RequestImpl {
   if (req === undefined) a.req = req = new RequestImpl('send', a, sim)
   else req.reset(a)
   if (a.dest === PROC_NULL) {
-    req.complete(sim.now, SEND_STATUS, 0)
+    req.complete(SEND_STATUS, 0)
     return req
   }
   const n = a.count * a.type.size
@@ -168,7 +168,8 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
   const bits = matchBits(KIND_EAGER, a.context, ep.rank, a.tag)
   const userHeader = eagerUserHeader(signatureCode(a.type))
   if (strategy === null) {
-    const issueAt = ep.cpu.book(ep.overheadPs)
+    ep.cpu.book(ep.overheadPs)
+    const issueAt = ep.cpu.freeAt
     if (ep.trace !== null) req.traceOp = ep.trace.send(n, a.dest, goalTag(a.context, a.tag))
     const put = a.takeContiguousPut().fill(a.dest, bits, n, n, contiguousSnapshot(a, n))
     put.userHeader[0] = userHeader[0]!
@@ -208,7 +209,8 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const record = strategy === null ? null : sendStrategy(strategy)
   const packs = record?.packsOnHost ?? false
   const packPs = packs ? hostPackPs(ep.profile, a.type, a.count) : 0
-  const issueAt = ep.cpu.book(ep.overheadPs + packPs)
+  ep.cpu.book(ep.overheadPs + packPs)
+  const issueAt = ep.cpu.freeAt
   if (ep.trace !== null) {
     // GOAL has no asynchronous host work: the data phase's host time (a stream's walk; o of an
     // outbound command, already the send's) is recorded before the send.
@@ -218,10 +220,10 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   const byNic = record !== null && !packs
   const data = strategy === null ? contiguousSnapshot(a, n) : byNic ? null : packedSnapshot(a, n)
   const src = byNic ? spanSnapshot(a) : null
-  const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.rendezvousId(), strategy, data, src)
+  const rdv = (a.rendezvous ??= new Rendezvous(a)).fill(n, ep.takeRendezvousId(), strategy, data, src)
   rdv.ctsPtr = ep.route(rdv)
   const o = CTS_ME
-  o.matchBits = rendezvousBits(KIND_CTS, a.context, a.dest, rdv.rv, ep.rank)
+  o.matchBits = matchBits(KIND_CTS, a.context, a.dest, rdv.rv)
   o.source = a.dest
   o.userPtr = rdv.ctsPtr
   rdv.ctsMe = ep.nic.postMe(o)
@@ -243,7 +245,10 @@ class Rendezvous implements EventTarget {
   /** The CTS ME, retired once the CTS is in (the NIC hands it out again). */
   ctsMe: MatchEntry | null = null
   bytes = 0
+  /** This rank's id of its CTS ME (the RTS carries it; given back when the CTS is in). */
   rv = 0
+  /** The receiver's id of its data ME (the CTS carries it): the data's match bits. */
+  dataId = 0
   strategy: SendStrategyName | null = null
   /** The bytes a host put sends (contiguous or packed), null in timing mode or when a strategy's NIC walk sends them. */
   data: Uint8Array | null = null
@@ -263,6 +268,7 @@ class Rendezvous implements EventTarget {
     this.ctsMe = null
     this.bytes = bytes
     this.rv = rv
+    this.dataId = 0
     this.strategy = strategy
     this.data = data
     this.src = src
@@ -274,6 +280,7 @@ class Rendezvous implements EventTarget {
   poison(): void {
     this.fill(-1, -1, null, null, null)
     this.ctsPtr = -1
+    this.dataId = -1
     this.accepted = -1
   }
 
@@ -286,6 +293,9 @@ class Rendezvous implements EventTarget {
     // nothing reads the CTS ME again: the NIC may reuse it once it is done with it too
     ep.nic.retireMe(this.ctsMe!)
     this.ctsMe = null
+    // the CTS ME has matched: no message can take it, so its id may serve another one
+    ep.releaseRendezvousId(this.rv)
+    this.dataId = e.header.userHeader[1]!
     const accepted = e.header.hdrData
     this.accepted = accepted
     if (src === null || accepted === 0) {
@@ -293,7 +303,7 @@ class Rendezvous implements EventTarget {
       return
     }
     const report = sendTyped({
-      nic: ep.nic, dest: { target: a.dest, matchBits: rendezvousBits(KIND_DATA, a.context, ep.rank, this.rv, ep.rank) }, type: a.type, count: a.count,
+      nic: ep.nic, dest: { target: a.dest, matchBits: matchBits(KIND_DATA, a.context, ep.rank, this.dataId) }, type: a.type, count: a.count,
       buffer: src.bytes, bufferOffset: src.origin, strategy: this.strategy!, bytes: accepted, onIssued: issuedBy(a),
     })
     ep.cpu.book(report.hostBusyPs - ep.overheadPs)
@@ -325,7 +335,7 @@ const DATA_PUT = new ScratchPut(true, 0)
 function putData(d: Rendezvous): void {
   const { a, accepted, data } = d
   const ep = a.ep
-  const bits = rendezvousBits(KIND_DATA, a.context, ep.rank, d.rv, ep.rank)
+  const bits = matchBits(KIND_DATA, a.context, ep.rank, d.dataId)
   a.issued(ep.nic.put(DATA_PUT.fill(a.dest, bits, accepted, 0, data === null ? null : data.subarray(0, accepted))))
 }
 

@@ -59,7 +59,11 @@ export class ReusableTypedSend<N extends string = string> implements TypedSendOf
   count = -1
   buffer: Uint8Array | null = null
   bufferOffset = -1
-  at: Ps | undefined = undefined
+  /**
+   * A number from the start (0: now, as undefined would be), so V8 keeps the field a double and
+   * updates it in place: a field that held undefined took a new heap number per message (16 B).
+   */
+  at: Ps = 0
   bytes: number | undefined = undefined
   /** The host strategy's put, kept for the next send through this object. */
   hostPut: HostPut | null = null
@@ -79,7 +83,7 @@ export class ReusableTypedSend<N extends string = string> implements TypedSendOf
     this.count = -1
     this.buffer = null
     this.bufferOffset = -1
-    this.at = undefined
+    this.at = Number.NaN
     this.hostPut?.poison()
   }
 }
