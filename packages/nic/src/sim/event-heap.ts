@@ -59,6 +59,14 @@ export class EventHeap {
     this.arg = new Array<unknown>(capacity).fill(undefined)
   }
 
+  /** The time of the next pushStaged (Simulator.staged is this array). */
+  readonly staged = new Float64Array(1)
+
+  /** push(staged[0], fn, arg): no number crosses the call, whatever V8 inlines. */
+  pushStaged(fn: EventFn, arg: unknown): void {
+    this.push(this.staged[0]!, fn, arg)
+  }
+
   push(time: number, fn: EventFn, arg: unknown): void {
     const slot = this.claimSlot(fn, arg)
     const seq = this.nextSeq++

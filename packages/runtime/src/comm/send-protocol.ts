@@ -175,7 +175,8 @@ function sendEager(ep: Endpoint, a: SendCall, n: number, strategy: SendStrategyN
     put.userHeader[0] = userHeader[0]!
     put.userHeader[1] = userHeader[1]!
     a.put = put
-    sim.at(issueAt, putContiguous, a)
+    sim.staged[0] = issueAt
+    sim.atStaged(putContiguous, a)
     return
   }
   // a host pack reads the user bytes now; the others read a copy of them as they go
@@ -227,7 +228,8 @@ function sendRendezvous(ep: Endpoint, a: SendCall, n: number, strategy: SendStra
   o.source = a.dest
   o.userPtr = rdv.ctsPtr
   rdv.ctsMe = ep.nic.postMe(o)
-  sim.at(issueAt, putRts, rdv)
+  sim.staged[0] = issueAt
+  sim.atStaged(putRts, rdv)
 }
 
 /** The CTS ME's options, refilled per rendezvous (transient: the NIC copies them into the ME). */
@@ -299,7 +301,8 @@ class Rendezvous implements EventTarget {
     const accepted = e.header.hdrData
     this.accepted = accepted
     if (src === null || accepted === 0) {
-      ep.sim.after(ep.overheadPs, putData, this)
+      ep.sim.staged[0] = ep.sim.now + ep.overheadPs
+      ep.sim.atStaged(putData, this)
       return
     }
     const report = sendTyped({

@@ -105,7 +105,9 @@ export class SendrecvSeries implements RequestWaiter {
 
   /** Sleeps `ps` of simulated time on an event of its own (as HostCpu's sleep), then goes on in it. */
   private sleep(ps: Ps): void {
-    this.ep.sim.after(ps, wakeSeries, this)
+    const sim = this.ep.sim
+    sim.staged[0] = sim.now + ps
+    sim.atStaged(wakeSeries, this)
   }
 
   /** Goes on from where the series waited; a failure rejects the series (never the event loop). */
