@@ -38,7 +38,7 @@ export const hostTwinSend: SendStrategy<'host-twin'> = {
   ...hostSend,
   name: 'host-twin',
   summary: 'host, under a second name',
-  send: (s, bytes, start) => ({ ...hostSend.send(s, bytes, start), strategy: 'host-twin' }),
+  send: (s, bytes) => hostSend.send(s, bytes),
 }
 `
 

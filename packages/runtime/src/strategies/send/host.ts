@@ -4,14 +4,15 @@
 import { pack } from '@spinmpi/ddt'
 import { ns } from '@spinmpi/nic'
 import { hostPackPs } from '../model/host-cost.js'
-import { issued, type SendStrategy } from './record.js'
+import { issued, sendStart, type SendStrategy } from './record.js'
 import { HostPut, ReusableTypedSend } from './reusable-send.js'
 
 export const hostSend: SendStrategy<'host'> = {
   name: 'host',
   summary: 'the host CPU packs the whole message, then one put',
   packsOnHost: true,
-  send(s, bytes, start) {
+  send(s, bytes) {
+    const start = sendStart(s)
     const whole = s.type.size * s.count
     const o = ns(s.nic.profile.network.overheadNs)
     const busy = hostSend.hostBusyPs(s.nic.profile, s.type, s.count) - o
@@ -27,7 +28,9 @@ export const hostSend: SendStrategy<'host'> = {
     let put: HostPut
     if (s instanceof ReusableTypedSend) put = s.hostPut ??= new HostPut(s)
     else put = new HostPut(s)
-    s.nic.sim.at(start + busy + o, putPacked, put.fill(s.dest, bytes, packed))
+    const sim = s.nic.sim
+    sim.staged[0] = start + busy + o
+    sim.atStaged(putPacked, put.fill(s.dest, bytes, packed))
     return busy + o
   },
   hostBusyPs: (profile, type, count) => hostPackPs(profile, type, count) + ns(profile.network.overheadNs),

@@ -5,7 +5,7 @@ import { Segment } from '@spinmpi/ddt'
 import { ns, ReturnCode, type DmaOptions, type PayloadHandler, type Ps } from '@spinmpi/nic'
 import { receiveLayout, spanOf } from '../layout.js'
 import { catchupCycles } from '../handlers/handler-costs.js'
-import { issued, type SendStrategy } from './record.js'
+import { issued, sendStart, type SendStrategy } from './record.js'
 import type { TypedSendOf as TypedSend } from './send-contract.js'
 
 const NO_WAIT: DmaOptions = { blocking: false }
@@ -14,7 +14,8 @@ export const outboundSend: SendStrategy<'outbound'> = {
   name: 'outbound',
   summary: 'process-put: NIC outbound handlers fill each packet from the sender\'s buffer',
   packsOnHost: false,
-  send(s, bytes, start) {
+  send(s, bytes) {
+    const start = sendStart(s)
     const o = ns(s.nic.profile.network.overheadNs)
     const ctx = outboundContext(s)
     s.nic.sim.at(start + o, () => issued(s, s.nic.processPut(s.dest, bytes, ctx)))

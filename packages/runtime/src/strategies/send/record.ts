@@ -18,12 +18,20 @@ export interface SendStrategy<N extends string = string> {
    */
   readonly packsOnHost: boolean
   /**
-   * Starts the send of `bytes` (a prefix of the packed stream) with the CPU free from `start`;
-   * returns the host CPU time it occupies (sendTyped makes the report: no object per send).
+   * Starts the send of `bytes` (a prefix of the packed stream) with the CPU free from sendStart(s);
+   * returns the host CPU time it occupies (sendTyped makes the report: no object per send). (No
+   * start argument: a time past 2^31 ps passed to a call V8 does not inline is boxed, per send.)
    */
-  send(s: TypedSendOf, bytes: number, start: Ps): Ps
+  send(s: TypedSendOf, bytes: number): Ps
   /** Host CPU time the send of the whole message takes, known before sending (o included). */
   hostBusyPs(profile: Profile, type: Datatype, count: number): Ps
+}
+
+/** When the sending CPU starts on `s`: its `at`, never before now. */
+export function sendStart(s: TypedSendOf): Ps {
+  const now = s.nic.sim.now
+  const at = s.at
+  return at !== undefined && at > now ? at : now
 }
 
 /** Tells the sender the message's first NIC command is out (to await its send event). */

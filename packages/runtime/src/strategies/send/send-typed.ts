@@ -35,9 +35,7 @@ export function sendBytes(s: TypedSend): number {
  * `bytes` (from sendBytes) and returns the host CPU time it occupies.
  */
 export function startTypedSend(s: TypedSend, bytes: number): Ps {
-  const sim = s.nic.sim
-  const start = Math.max(sim.now, s.at ?? sim.now)
-  return sendStrategy(s.strategy).send(s, bytes, start)
+  return sendStrategy(s.strategy).send(s, bytes)
 }
 
 /**

@@ -6,7 +6,7 @@ import { Segment, type Datatype } from '@spinmpi/ddt'
 import { ns, type Nic, type Profile, type Ps } from '@spinmpi/nic'
 import { hostPackWorkPs } from '../model/host-cost.js'
 import { typeWork } from '../model/type-work.js'
-import { issued, type SendStrategy } from './record.js'
+import { issued, sendStart, type SendStrategy } from './record.js'
 import type { TypedSendOf as TypedSend } from './send-contract.js'
 
 export const streamSend: SendStrategy<'stream'> = {
@@ -25,7 +25,8 @@ function streamHostBusyPs(profile: Profile, type: Datatype, count: number): Ps {
   return regions === 0 ? o : regions * (hostPackWorkPs(host, 0, 1) + o)
 }
 
-function sendStream(s: TypedSend, bytes: number, start: Ps): Ps {
+function sendStream(s: TypedSend, bytes: number): Ps {
+  const start = sendStart(s)
   const host = s.nic.profile.host
   const sim = s.nic.sim
   const o = ns(s.nic.profile.network.overheadNs)
