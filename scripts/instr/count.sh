@@ -8,6 +8,9 @@
 # WORK: packet | packet-data | block16 | loop | eager | eager256 | forced | forced400 | goal (see below); TREE defaults to this
 # repository. Prints one line: instructions, D1 and LL data-cache misses per unit.
 # Valgrind runs the code about 150x slower than native.
+# The async drivers (eager, eager256, forced, forced400, loop) do not always repeat: in session 22
+# one tree's `forced` gave 100,972 to 131,315 per message in six processes (with and without
+# --no-memory-reducer), while packet, packet-data and block16 repeated. Count those several times.
 set -euo pipefail
 work=${1:?usage: count.sh WORK [TREE]}
 tree=$(realpath "${2:-$(dirname "$0")/../..}")
