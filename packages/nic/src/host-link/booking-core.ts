@@ -69,7 +69,7 @@ export abstract class BookingCore<T> {
   /**
    * The time bound of the booking pass running (bookDeferred's `until`). The pass's loops are far
    * too large for V8 to inline, and a time past 2^31 ps passed to a call it does not inline is
-   * boxed; bookDeferred, small enough to be inlined into its callers, passes it here.
+   * boxed: the callers set it here (bookDeferredNow, the per-request one, reads the clock itself).
    */
   protected bookUntil: Ps = 0
 

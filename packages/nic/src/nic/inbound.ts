@@ -571,8 +571,7 @@ export class InboundEngine implements HerSink<Her> {
         ev.times[1] = msg.firstByteAt
         p.postAt(ev.event('unexpected', p.node, me.id, msg.userPtr, h, h.length, at, dropped, 0, '', u))
         const by = u.claimedBy
-        ev.times[0] = done
-        ev.times[1] = msg.firstByteAt
+        // (event() leaves the times as they are: they serve this event too)
         if (by !== null) p.postAt(ev.event('put-overflow', p.node, by.id, by.options.userPtr ?? 0, h, h.length, at, dropped, 0, '', u))
       } else if (!msg.pending) {
         const ev = p.events

@@ -191,12 +191,8 @@ export class EventHeap {
 
   /** Puts back the rest of the last popped group (from `slot` on), e.g. when an event threw. */
   restoreGroup(slot: number): void {
-    this.insert(this.poppedTime, this.poppedSeq, slot)
-  }
-
-  private insert(time: number, seq: number, slot: number): void {
-    this.insertTime = time
-    this.insertKey(seq, slot)
+    this.insertTime = this.poppedTime
+    this.insertKey(this.poppedSeq, slot)
   }
 
   /** Inserts the held group (from its fields: no time crosses a call). */

@@ -67,10 +67,10 @@ export class Simulator implements WakeupSink {
   }
 
   /**
-   * The time of the next atStaged call. A time past 2^31 ps is a double to V8, and a double
-   * passed to a call V8 does not inline is boxed: 16 B per call. The packet path's steps write
-   * their event's time here and call atStaged, which takes no number; at, push and the sift
-   * inline into atStaged itself.
+   * The time of the next atStaged call (the event heap's own array). A time past 2^31 ps is a
+   * double to V8, and a double passed to a call V8 does not inline is boxed: 16 B per call. The
+   * per-packet and per-message steps write their event's time here and call atStaged, which
+   * takes no number.
    */
   readonly staged: Float64Array = this.heap.staged
 
