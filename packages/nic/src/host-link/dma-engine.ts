@@ -295,7 +295,14 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     this.rideSeq = -1
     const t = this.deferred.lane[lane]!.leadTime
     if (t === end && this.sim.upcomingSeq === seq + 1) this.ridden[lane] = seq
-    else this.sim.atReserved(t, seq, this.leadFn, lane)
+    else {
+      // endAt may be the simulator's staged array itself (the scheduler's clock): it gets the
+      // handler's end back after the lead's push
+      const staged = this.sim.staged
+      staged[0] = t
+      this.sim.atReservedStaged(seq, this.leadFn, lane)
+      staged[0] = end
+    }
   }
 
   /**
@@ -465,6 +472,12 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     }
     this.issueAt = t
     this.book(this.writeCh, bytes)
-    this.tell(tag, this.writeCh.bookedDone, bytes, hostOffset, flags)
+    // tell() written out: its time argument would be boxed where V8 does not inline it (a lead per packet)
+    const done = this.writeCh.bookedDone
+    if ((flags & DEFERRED_RUN) !== 0) {
+      if (this.onWriteRun !== null) this.onWriteRun(tag, done)
+    } else if (this.onWrite !== null) {
+      this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
+    }
   }
 }

@@ -94,8 +94,12 @@ export class HpuContext implements HandlerContext {
     return this.host
   }
 
-  /** Prepares the context for one handler invocation starting at `start`. */
-  begin(msg: ProcessedMessage, start: Ps, vhpu: number, baseCycles: number): void {
+  /**
+   * Prepares the context for one handler invocation starting at clock[0]. (The start comes in an
+   * array, and end leaves the end time in one: a time past 2^31 ps passed to or returned from a
+   * call V8 does not inline is boxed, 16 B per handler.)
+   */
+  begin(msg: ProcessedMessage, clock: Float64Array, vhpu: number, baseCycles: number): void {
     const c = msg.context
     this.msg = msg
     this.mem = c.mem
@@ -103,7 +107,7 @@ export class HpuContext implements HandlerContext {
     this.hostLength = c.hostLength
     this.header = msg.header
     this.vhpu = vhpu
-    this.base = start
+    this.base = clock[0]!
     this.cyc = baseCycles
     c.beginHandler(baseCycles)
   }
@@ -372,9 +376,9 @@ export class HpuContext implements HandlerContext {
     this.services.hostEvent(this.now, this.msg, value)
   }
 
-  /** The handler's end time (read after it returned). */
-  end(): Ps {
-    return this.clockNow()
+  /** Writes the handler's end time into clock[0] (after it returned). */
+  end(clock: Float64Array): void {
+    clock[0] = this.clockNow()
   }
 
   /**

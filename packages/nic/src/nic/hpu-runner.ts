@@ -41,12 +41,11 @@ export class HpuRunner implements HerExecutor {
   }
 
   execute(her: Her, hpu: number, clock: Float64Array): void {
-    const start = clock[0]!
     const ctx = this.contexts[hpu]!
     const msg = her.msg!
     const context = msg.context
     const copies = this.services.hostCopies
-    ctx.begin(msg, start, her.vhpu, this.baseCycles)
+    ctx.begin(msg, clock, her.vhpu, this.baseCycles)
     her.error = null
     this.dma.beginRide(hpu)
     try {
@@ -82,7 +81,7 @@ export class HpuRunner implements HerExecutor {
       her.code = ReturnCode.FAIL
       her.error = err instanceof Error ? `${err.name}: ${err.message}` : `handler threw ${String(err)}`
     }
-    clock[0] = ctx.end()
+    ctx.end(clock)
     // The scheduler pushes the end event right after this returns (nothing is pushed between).
     this.dma.endRide(clock)
   }

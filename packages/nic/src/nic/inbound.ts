@@ -199,7 +199,7 @@ export class InboundEngine implements HerSink<Her> {
           break
         }
         const now = this.p.sim.now
-        this.p.buffer.take(len, now)
+        this.p.buffer.take(len)
         const her = this.p.herPool.get()
         her.kind = HER_PAYLOAD
         her.msg = msg
@@ -428,7 +428,7 @@ export class InboundEngine implements HerSink<Her> {
   private retire(her: Her): void {
     const msg = her.msg as InboundMessage
     const p = this.p
-    if (her.bufferBytes > 0) p.buffer.release(her.bufferBytes, p.sim.now)
+    if (her.bufferBytes > 0) p.buffer.release(her.bufferBytes)
     if (her.packet !== null) p.network.release(her.packet)
     const again = her.duplicate
     p.herPool.put(her)

@@ -92,7 +92,7 @@ export class Nic {
     this.trustedInputs = options.trustedInputs ?? false
     this.stats.keepMessages = options.keepMessageLog ?? true
     this.memory = new NicMemory(profile.nic.nicMemBytes)
-    this.buffer = new PacketBuffer(profile.nic.pktBufBytes, options.keepSeries ?? true)
+    this.buffer = new PacketBuffer(profile.nic.pktBufBytes, options.keepSeries ?? true, sim)
     if (options.keepSeries === false) this.memory.occupancy.keepLatestOnly()
     this.dma = new DmaEngine<ProcessedMessage>(sim, new PcieModel(profile.pcie), {
       lanes: profile.nic.hpus,

@@ -4,7 +4,6 @@
 // memory left for packets under the `nicmem` fault (docs/faults.md); below the capacity it is
 // what runs out first, and an ME with a spill area then spills instead of stalling the link.
 
-import type { Ps } from '../sim/time.js'
 import { TimeSeries } from '../stats/time-series.js'
 
 export class PacketBuffer {
@@ -15,7 +14,11 @@ export class PacketBuffer {
   readonly occupancy: TimeSeries | null
   private peakBytes = 0
 
-  constructor(readonly capacity: number, keepSeries = true) {
+  /**
+   * `clock`: the simulator, whose `now` times the samples. (Read here, not passed: a time past
+   * 2^31 ps passed to a call V8 does not inline is boxed, twice per packet.)
+   */
+  constructor(readonly capacity: number, keepSeries: boolean, private readonly clock: { readonly now: number }) {
     this.occupancy = keepSeries ? new TimeSeries(0) : null
   }
 
@@ -32,14 +35,24 @@ export class PacketBuffer {
     return this.used + bytes > this.memLimit
   }
 
-  take(bytes: number, now: Ps): void {
+  /** `bytes` enter now. */
+  take(bytes: number): void {
     const used = (this.used += bytes)
     if (used > this.peakBytes) this.peakBytes = used
-    if (this.occupancy !== null) this.occupancy.record(now, used)
+    const series = this.occupancy
+    if (series !== null) {
+      series.recordTime = this.clock.now
+      series.recordValue(used)
+    }
   }
 
-  release(bytes: number, now: Ps): void {
+  /** `bytes` leave now. */
+  release(bytes: number): void {
     this.used -= bytes
-    if (this.occupancy !== null) this.occupancy.record(now, this.used)
+    const series = this.occupancy
+    if (series !== null) {
+      series.recordTime = this.clock.now
+      series.recordValue(this.used)
+    }
   }
 }

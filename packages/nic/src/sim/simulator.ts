@@ -111,12 +111,21 @@ export class Simulator implements WakeupSink {
    * not pushed then: it runs where an event pushed at that moment would have.
    */
   atReserved<A>(time: Ps, seq: number, fn: (arg: A) => void, arg: A): void {
-    if (!(time >= this.now && time < Infinity) || !(seq > this.seq && seq < this.heap.upcomingSeq)) {
-      throw new SimulationError(`event ${seq} scheduled at ${time} ps: before now (${this.now} ps, event ${this.seq}) or not reserved`)
-    }
+    this.staged[0] = time
+    this.atReservedStaged(seq, fn, arg)
+  }
+
+  /** As atReserved(staged[0], seq, fn, arg): no time crosses the call (see staged). */
+  atReservedStaged<A>(seq: number, fn: (arg: A) => void, arg: A): void {
+    const time = this.staged[0]!
+    if (!(time >= this.now && time < Infinity) || !(seq > this.seq && seq < this.heap.upcomingSeq)) this.notReserved(time, seq)
     const heap = this.heap
     heap.insertTime = time
     heap.pushReserved(seq, fn as EventFn, arg)
+  }
+
+  private notReserved(time: Ps, seq: number): never {
+    throw new SimulationError(`event ${seq} scheduled at ${time} ps: before now (${this.now} ps, event ${this.seq}) or not reserved`)
   }
 
   /** The sequence number the next event scheduled (or reserveSeq) will get. */
