@@ -20,12 +20,15 @@ export class EventHeap {
   private seq: Float64Array
   private slotAt: Int32Array
   private nodes = 0
-  /** per slot: function, argument and the next slot of its group (-1 at the end) */
+  /**
+   * per slot: function, argument and the next slot of its group (-1 at the end). A group's events
+   * have consecutive sequence numbers (a push joins the held group only right after the one
+   * before it, and reserveSeq closes the group), so a slot needs no number of its own: the k-th
+   * event of a group has its node's number plus k (the simulator counts them).
+   */
   private fn: (EventFn | undefined)[]
   private arg: unknown[]
   private next: Int32Array
-  /** per slot: the event's sequence number (the simulator reports the running event's) */
-  private slotSeq: Float64Array
   private free: Int32Array
   private freeTop = 0
   private nextSlot = 0
@@ -38,8 +41,6 @@ export class EventHeap {
   /** Time and sequence number of the group popDue took last. */
   private poppedTime = 0
   private poppedSeq = 0
-  /** Events queued. */
-  size = 0
   /**
    * The time of the group being inserted, for insertKey, and of the next pushReserved. The loops of
    * insertKey and siftDown are too large for V8 to inline into every caller, and a time past 2^31
@@ -53,7 +54,6 @@ export class EventHeap {
     this.seq = new Float64Array(capacity)
     this.slotAt = new Int32Array(capacity)
     this.next = new Int32Array(capacity)
-    this.slotSeq = new Float64Array(capacity)
     this.free = new Int32Array(capacity)
     this.fn = new Array<EventFn | undefined>(capacity).fill(undefined)
     this.arg = new Array<unknown>(capacity).fill(undefined)
@@ -70,7 +70,6 @@ export class EventHeap {
   push(time: number, fn: EventFn, arg: unknown): void {
     const slot = this.claimSlot(fn, arg)
     const seq = this.nextSeq++
-    this.slotSeq[slot] = seq
     if (this.heldHead >= 0) {
       if (time === this.heldTime) {
         this.next[this.heldTail] = slot
@@ -88,6 +87,16 @@ export class EventHeap {
   /** Time of the group popDue took last. */
   get lastTime(): number {
     return this.poppedTime
+  }
+
+  /** Sequence number of the group popDue took last (its first event's). */
+  get lastSeq(): number {
+    return this.poppedSeq
+  }
+
+  /** Events queued. */
+  get size(): number {
+    return this.nextSlot - this.freeTop
   }
 
   /**
@@ -127,11 +136,6 @@ export class EventHeap {
     return this.arg[slot]
   }
 
-  /** The sequence number of a popped group's `slot` (read it before take). */
-  seqOf(slot: number): number {
-    return this.slotSeq[slot]!
-  }
-
   /**
    * Takes the sequence number the next push would get, without an event: something that is
    * ordered among the events as if it had been scheduled now (a deferred DMA request).
@@ -165,34 +169,41 @@ export class EventHeap {
    */
   pushReserved(seq: number, fn: EventFn, arg: unknown): void {
     const slot = this.claimSlot(fn, arg)
-    this.slotSeq[slot] = seq
     this.insertKey(seq, slot)
   }
 
   /** A free slot holding `fn(arg)`, not linked to any group yet. */
   private claimSlot(fn: EventFn, arg: unknown): number {
-    if (this.size === this.fn.length) this.grow()
-    const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.nextSlot++
+    const slot = this.freeTop > 0 ? this.free[--this.freeTop]! : this.newSlot()
     this.fn[slot] = fn
     this.arg[slot] = arg
     this.next[slot] = -1
-    this.size++
     return slot
   }
 
-  /** Frees `slot` of a popped group; returns the next slot of the group, or -1. */
+  /** A slot never used yet (the arrays grow when every slot is in use). */
+  private newSlot(): number {
+    if (this.nextSlot === this.fn.length) this.grow()
+    return this.nextSlot++
+  }
+
+  /**
+   * Frees `slot` of a popped group; returns the next slot of the group, or -1. (The function stays
+   * in the slot until the slot is used again: event functions live as long as their simulator.)
+   */
   take(slot: number): number {
-    this.fn[slot] = undefined
     this.arg[slot] = undefined
     this.free[this.freeTop++] = slot
-    this.size--
     return this.next[slot]!
   }
 
-  /** Puts back the rest of the last popped group (from `slot` on), e.g. when an event threw. */
-  restoreGroup(slot: number): void {
+  /**
+   * Puts back the rest of the last popped group (from `slot` on, whose event has number `seq`),
+   * e.g. when an event threw.
+   */
+  restoreGroup(slot: number, seq: number): void {
     this.insertTime = this.poppedTime
-    this.insertKey(this.poppedSeq, slot)
+    this.insertKey(seq, slot)
   }
 
   /** Inserts the held group (from its fields: no time crosses a call). */
@@ -264,7 +275,6 @@ export class EventHeap {
     this.seq = grow64(this.seq)
     this.slotAt = grow32(this.slotAt)
     this.next = grow32(this.next)
-    this.slotSeq = grow64(this.slotSeq)
     this.free = grow32(this.free)
     for (let i = this.fn.length; i < n; i++) {
       this.fn.push(undefined)

@@ -255,10 +255,13 @@ export class Simulator implements WakeupSink {
       s = heap.popDue(until)
       if (s < 0) return false
       this.now = heap.lastTime
+      this.seq = heap.lastSeq
+    } else {
+      // the next event of the group: the number after the last one's (see EventHeap)
+      this.seq++
     }
     const fn = heap.fnOf(s)
     const arg = heap.argOf(s)
-    this.seq = heap.seqOf(s)
     // (A property of the function, read only while copies wait: nothing per event otherwise.)
     if (this.hostCopies.size > 0 && (fn as QuietFn).simQuiet !== true) this.hostCopies.flush()
     s = heap.take(s)
@@ -279,7 +282,7 @@ export class Simulator implements WakeupSink {
   private recover(): void {
     // The rest of the group stays queued.
     const s = this.cursor
-    if (s >= 0) this.heap.restoreGroup(s)
+    if (s >= 0) this.heap.restoreGroup(s, this.seq + 1)
     this.cursor = -1
     // The caller sees memory as the events so far left it.
     this.hostCopies.flush()
