@@ -256,7 +256,8 @@ export abstract class DmaBooking<T> extends BookingRuns<T> {
         this.syncEarliest()
         this.storeBooking(linkFree, slot, issued, wbytes, outstanding, depthAt, depthPeak)
         this.flushRunSinks()
-        this.tell(tag as T, sDone, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
+        this.toldDone = sDone
+        this.tell(tag as T, sBytes, sOffset, DEFERRED_WRITE | DEFERRED_NOTIFY)
         pLane = -1
         linkFree = wch.linkFree
         slot = wch.slot

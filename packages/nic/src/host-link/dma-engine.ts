@@ -472,12 +472,7 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     }
     this.issueAt = t
     this.book(this.writeCh, bytes)
-    // tell() written out: its time argument would be boxed where V8 does not inline it (a lead per packet)
-    const done = this.writeCh.bookedDone
-    if ((flags & DEFERRED_RUN) !== 0) {
-      if (this.onWriteRun !== null) this.onWriteRun(tag, done)
-    } else if (this.onWrite !== null) {
-      this.onWrite(tag, done, bytes, hostOffset, (flags & DEFERRED_NOTIFY) !== 0)
-    }
+    this.toldDone = this.writeCh.bookedDone
+    this.tell(tag, bytes, hostOffset, flags)
   }
 }

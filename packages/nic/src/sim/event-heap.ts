@@ -187,11 +187,9 @@ export class EventHeap {
     return this.nextSlot++
   }
 
-  /**
-   * Frees `slot` of a popped group; returns the next slot of the group, or -1. (The function stays
-   * in the slot until the slot is used again: event functions live as long as their simulator.)
-   */
+  /** Frees `slot` of a popped group; returns the next slot of the group, or -1. */
   take(slot: number): number {
+    this.fn[slot] = undefined
     this.arg[slot] = undefined
     this.free[this.freeTop++] = slot
     return this.next[slot]!
