@@ -85,19 +85,23 @@ describe('event order (EventHeap under Simulator.step)', () => {
     )
   })
 
-  it('keeps the rest of a group queued when one of its events throws', () => {
+  it('keeps the rest of a group queued when one of its events throws, each under its own number', () => {
     const sim = new Simulator()
     const log: string[] = []
+    // a group of four at time 1 (numbers 0..3), the second one throws; then number 4 at time 2
+    const note = (s: string) => log.push(`${s}@${sim.seq}`)
+    sim.at(1, note, 'first')
     sim.at(1, () => { throw new Error('boom') }, null)
-    sim.at(1, (s: string) => log.push(s), 'after')
-    sim.at(2, (s: string) => log.push(s), 'later')
+    sim.at(1, note, 'after')
+    sim.at(1, note, 'after2')
+    sim.at(2, note, 'later')
     expect(() => sim.run()).toThrow('boom')
-    expect(sim.pending).toBe(2)
+    expect(sim.pending).toBe(3)
     expect(sim.step()).toBe(true)
     expect(sim.now).toBe(1)
-    expect(log).toEqual(['after'])
+    expect(log).toEqual(['first@0', 'after@2'])
     sim.run()
-    expect(log).toEqual(['after', 'later'])
+    expect(log).toEqual(['first@0', 'after@2', 'after2@3', 'later@4'])
     expect(sim.step()).toBe(false)
   })
 
