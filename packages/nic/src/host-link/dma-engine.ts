@@ -296,12 +296,10 @@ export class DmaEngine<T = unknown> extends DmaBooking<T> {
     const t = this.deferred.lane[lane]!.leadTime
     if (t === end && this.sim.upcomingSeq === seq + 1) this.ridden[lane] = seq
     else {
-      // endAt may be the simulator's staged array itself (the scheduler's clock): it gets the
-      // handler's end back after the lead's push
-      const staged = this.sim.staged
-      staged[0] = t
+      this.sim.staged[0] = t
       this.sim.atReservedStaged(seq, this.leadFn, lane)
-      staged[0] = end
+      // endAt may be the simulator's staged array itself (the scheduler's clock): the end goes back
+      endAt[0] = end
     }
   }
 
