@@ -60,9 +60,7 @@ export class Simulator implements WakeupSink {
 
   /** Schedules `fn(arg)` at absolute time `time` (not before now). */
   at<A>(time: Ps, fn: (arg: A) => void, arg?: A): void {
-    if (!(time >= this.now && time < Infinity)) {
-      throw new SimulationError(`event scheduled at ${time} ps, before now (${this.now} ps)`)
-    }
+    if (!(time >= this.now && time < Infinity)) this.scheduledInPast(time)
     this.heap.push(time, fn as EventFn, arg)
   }
 
